@@ -1,0 +1,470 @@
+#pragma once
+// The generic GEMM kernel, written as OpenCL C text from a validated configuration.
+//
+// The kernel computes C := alpha * op(A) * op(B) + beta * C on column-major matrices; the host maps
+// row-major calls onto it by swapping A and B. op() is chosen when the program is built
+// (GEMMCL_TRANS_A, GEMMCL_TRANS_B), so one source serves all eight layout/transpose combinations.
+// Structural choices (which operands are staged, prefetching) select which text is written; numbers
+// become #defines at the top, so the kernel body reads the same for every tile size.
+//
+// Edges: a work-group whose tile lies inside C and whose K step lies inside K takes unguarded vector
+// loads; otherwise every element is bounds-checked and padded with zeros. Nothing outside the matrices
+// is read or written.
+
+#include <string_view>
+
+#include "../policy/config.hpp"
+#include "../util/text.hpp"
+#include "../vendor/vendor.hpp"
+
+namespace gemmcl::codegen {
+
+inline constexpr std::string_view kernel_name = "gemmcl_gemm";
+
+namespace detail {
+
+using policy::Config;
+
+constexpr std::string_view element_name(const Config& c) {
+  return c.element == policy::ElementType::Double ? "double" : "float";
+}
+
+// What differs between the A and B operands as far as loading is concerned. "x" is the operand's own
+// extent (M for A, N for B); every operand tile is stored K-major in local memory.
+struct operand {
+  std::string_view label;      // "A"
+  std::string_view ptr;        // "a"
+  std::string_view ld;         // "lda"
+  std::string_view trans;      // "GEMMCL_TRANS_A"
+  std::string_view tile;       // "TILE_M"
+  std::string_view x0;         // "m0"
+  std::string_view extent;     // "m"
+  std::string_view full_x;     // "full_m"
+  std::string_view loads;      // "LOADS_A"
+  std::string_view stride;     // "STRIDE_A"
+  std::string_view regs;       // "ra"
+  std::string_view local;      // "a_tile"
+  bool x_contiguous_if_trans;  // B is stored n x k when transposed, so its N extent is contiguous
+};
+
+inline constexpr operand operand_a{"A",      "a",      "lda",     "GEMMCL_TRANS_A", "TILE_M", "m0",
+                                   "m",      "full_m", "LOADS_A", "STRIDE_A",       "ra",     "a_tile",
+                                   false};
+inline constexpr operand operand_b{"B",      "b",      "ldb",     "GEMMCL_TRANS_B", "TILE_N", "n0",
+                                   "n",      "full_n", "LOADS_B", "STRIDE_B",       "rb",     "b_tile",
+                                   true};
+
+// "#if GEMMCL_TRANS_A == 0" when the x-contiguous case is the untransposed one, "== 1" otherwise.
+template <class Sink>
+constexpr void if_x_contiguous(util::text<Sink>& t, const operand& o) {
+  t.raw("#if ", o.trans, o.x_contiguous_if_trans ? " == 1\n" : " == 0\n");
+}
+
+template <class Sink>
+constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_view vendor) {
+  t.line("// gemmcl generated kernel");
+  t.line("//   C := alpha * op(A) * op(B) + beta * C on column-major matrices; row-major calls are mapped");
+  t.line("//   onto this by the host. op() is fixed when the program is built: GEMMCL_TRANS_A and");
+  t.line("//   GEMMCL_TRANS_B are 0 (as stored) or 1 (transposed).");
+  t.line("//");
+  t.line("// configuration");
+  t.line("//   element          ", element_name(c));
+  t.line("//   tile M x N x K   ", c.tile_m, " x ", c.tile_n, " x ", c.tile_k);
+  t.line("//   vector width     ", c.vec);
+  t.line("//   work per thread  ", c.wpt_m, " x ", c.wpt_n, ", work-group ", c.threads_m(), " x ",
+         c.threads_n(), " = ", c.threads(), " work-items");
+  t.raw("//   local memory     ");
+  if (!c.local_a && !c.local_b) {
+    t.raw("none (no barriers)\n");
+  } else {
+    t.raw(c.local_a && c.local_b ? "A and B" : c.local_a ? "A" : "B", ", padding ", c.padding,
+          ", ", static_cast<long long>(c.local_bytes()), " bytes\n");
+  }
+  t.line("//   prefetch         ", c.prefetch ? "double-buffered local tiles" : "off");
+  t.line("//   vendor           ", vendor);
+  t.line();
+}
+
+template <class Sink>
+constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
+  t.line("#ifndef GEMMCL_TRANS_A");
+  t.line("#define GEMMCL_TRANS_A 0");
+  t.line("#endif");
+  t.line("#ifndef GEMMCL_TRANS_B");
+  t.line("#define GEMMCL_TRANS_B 0");
+  t.line("#endif");
+  t.line();
+  if (c.element == policy::ElementType::Double) {
+    t.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
+  }
+  const std::string_view e = element_name(c);
+  t.line("typedef ", e, " real;");
+  if (c.vec == 1) {
+    t.line("typedef ", e, " realv;  // one accumulator lane per element: Vec<1>");
+    t.line("#define VLOAD(p) (*(p))");
+    t.line("#define VSTORE(v, p) (*(p) = (v))");
+  } else {
+    t.line("typedef ", e, c.vec, " realv;  // ", c.vec, " consecutive rows of C or one vector load");
+    t.line("#define VLOAD(p) vload", c.vec, "(0, (p))");
+    t.line("#define VSTORE(v, p) vstore", c.vec, "((v), 0, (p))");
+  }
+  t.line();
+  t.line("#define TILE_M ", c.tile_m);
+  t.line("#define TILE_N ", c.tile_n);
+  t.line("#define TILE_K ", c.tile_k);
+  t.line("#define VW ", c.vec);
+  t.line("#define WPT_M ", c.wpt_m, "      // rows of C per work-item, as WPT_M / VW vectors");
+  t.line("#define WPT_N ", c.wpt_n, "      // columns of C per work-item");
+  t.line("#define VECS_M (WPT_M / VW)");
+  t.line("#define THREADS_M ", c.threads_m());
+  t.line("#define THREADS_N ", c.threads_n());
+  t.line("#define THREADS (THREADS_M * THREADS_N)");
+  if (c.local_a) {
+    t.line("#define LOADS_A ", c.loads_a(), "    // vectors of the A tile each work-item moves per K step");
+    t.line("#define STRIDE_A ", c.stride_a(), "  // row stride of the local A tile (TILE_M + padding)");
+  }
+  if (c.local_b) {
+    t.line("#define LOADS_B ", c.loads_b(), "    // vectors of the B tile each work-item moves per K step");
+    t.line("#define STRIDE_B ", c.stride_b(), "  // row stride of the local B tile (TILE_N + padding)");
+  }
+  t.line();
+}
+
+// Global -> registers: this work-item's share of one K step of an operand tile, starting at column kb
+// of op(). Vectors run along whichever extent is contiguous in memory, so reads coalesce.
+template <class Sink>
+constexpr void emit_fetch(util::text<Sink>& t, const operand& o) {
+  t.line("// ", o.label, " tile, global -> registers (", o.loads, " vectors of VW per work-item).");
+  t.open();
+  t.line("const bool full = ", o.full_x, " && kb + TILE_K <= k;");
+  if_x_contiguous(t, o);
+  t.line("// ", o.label, " is stored with its ", o.extent,
+         " extent contiguous: vectors run along it.");
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+  t.line("const int v = tid + l * THREADS;");
+  t.line("const int x = (v % (", o.tile, " / VW)) * VW;");
+  t.line("const int kk = v / (", o.tile, " / VW);");
+  t.line("const __global real* p = ", o.ptr, " + (long)(kb + kk) * ", o.ld, " + (", o.x0, " + x);");
+  t.open("if (full)");
+  t.line("VSTORE(VLOAD_GLOBAL(p), &", o.regs, "[l * VW]);");
+  t.reopen("else");
+  t.line("const bool k_in = kb + kk < k;");
+  t.line("#pragma unroll");
+  t.open("for (int e = 0; e < VW; ++e)");
+  t.line(o.regs, "[l * VW + e] = (k_in && ", o.x0, " + x + e < ", o.extent,
+         ") ? LOAD_GLOBAL(p + e) : (real)0;");
+  t.close();
+  t.close();
+  t.close();
+  t.raw("#else\n");
+  t.line("// ", o.label, " is stored with its K extent contiguous: vectors run along K.");
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+  t.line("const int v = tid + l * THREADS;");
+  t.line("const int kk = (v % (TILE_K / VW)) * VW;");
+  t.line("const int x = v / (TILE_K / VW);");
+  t.line("const __global real* p = ", o.ptr, " + (long)(", o.x0, " + x) * ", o.ld, " + (kb + kk);");
+  t.open("if (full)");
+  t.line("VSTORE(VLOAD_GLOBAL(p), &", o.regs, "[l * VW]);");
+  t.reopen("else");
+  t.line("const bool x_in = ", o.x0, " + x < ", o.extent, ";");
+  t.line("#pragma unroll");
+  t.open("for (int e = 0; e < VW; ++e)");
+  t.line(o.regs, "[l * VW + e] = (x_in && kb + kk + e < k) ? LOAD_GLOBAL(p + e) : (real)0;");
+  t.close();
+  t.close();
+  t.close();
+  t.raw("#endif\n");
+  t.close();
+}
+
+// Registers -> local memory, into the K-major tile `dst`.
+template <class Sink>
+constexpr void emit_stash(util::text<Sink>& t, const operand& o, std::string_view dst) {
+  t.line("// ", o.label, " tile, registers -> local memory.");
+  if_x_contiguous(t, o);
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+  t.line("const int v = tid + l * THREADS;");
+  t.line("const int x = (v % (", o.tile, " / VW)) * VW;");
+  t.line("const int kk = v / (", o.tile, " / VW);");
+  t.line("VSTORE(VLOAD(&", o.regs, "[l * VW]), &", dst, "[kk * ", o.stride, " + x]);");
+  t.close();
+  t.raw("#else\n");
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+  t.line("const int v = tid + l * THREADS;");
+  t.line("const int kk = (v % (TILE_K / VW)) * VW;");
+  t.line("const int x = v / (TILE_K / VW);");
+  t.line("#pragma unroll");
+  t.line("for (int e = 0; e < VW; ++e) ", dst, "[(kk + e) * ", o.stride, " + x] = ", o.regs,
+         "[l * VW + e];");
+  t.close();
+  t.raw("#endif\n");
+}
+
+// Reads av[i] (this work-item's rows of op(A) at column k0 + kk) straight from global memory.
+template <class Sink>
+constexpr void emit_a_from_global(util::text<Sink>& t, bool guarded) {
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VECS_M; ++i)");
+  t.line("const int row = m0 + (i * THREADS_M + tx) * VW;");
+  t.raw("#if GEMMCL_TRANS_A == 0\n");
+  t.line("const __global real* p = a + (long)(k0 + kk) * lda + row;");
+  if (!guarded) {
+    t.line("av[i] = VLOAD_GLOBAL(p);");
+  } else {
+    t.line("real tmp[VW];");
+    t.line("#pragma unroll");
+    t.line("for (int e = 0; e < VW; ++e) tmp[e] = (k0 + kk < k && row + e < m) ? "
+           "LOAD_GLOBAL(p + e) : (real)0;");
+    t.line("av[i] = VLOAD(tmp);");
+  }
+  t.raw("#else\n");
+  t.line("real tmp[VW];");
+  t.line("#pragma unroll");
+  if (!guarded) {
+    t.line("for (int e = 0; e < VW; ++e) tmp[e] = LOAD_GLOBAL(a + (long)(row + e) * lda + k0 + kk);");
+  } else {
+    t.line("for (int e = 0; e < VW; ++e) tmp[e] = (k0 + kk < k && row + e < m) ? "
+           "LOAD_GLOBAL(a + (long)(row + e) * lda + k0 + kk) : (real)0;");
+  }
+  t.line("av[i] = VLOAD(tmp);");
+  t.raw("#endif\n");
+  t.close();
+}
+
+// Reads bv[j] (this work-item's columns of op(B) at row k0 + kk) straight from global memory.
+template <class Sink>
+constexpr void emit_b_from_global(util::text<Sink>& t, bool guarded) {
+  t.line("#pragma unroll");
+  t.open("for (int j = 0; j < WPT_N; ++j)");
+  t.line("const int col = n0 + j * THREADS_N + ty;");
+  t.raw("#if GEMMCL_TRANS_B == 0\n");
+  t.line("const __global real* p = b + (long)col * ldb + k0 + kk;");
+  t.raw("#else\n");
+  t.line("const __global real* p = b + (long)(k0 + kk) * ldb + col;");
+  t.raw("#endif\n");
+  if (!guarded)
+    t.line("bv[j] = LOAD_GLOBAL(p);");
+  else
+    t.line("bv[j] = (k0 + kk < k && col < n) ? LOAD_GLOBAL(p) : (real)0;");
+  t.close();
+}
+
+// One K step of outer products into the register tile acc. a_src / b_src name the local tiles, or are
+// empty for operands read from global memory (then `guarded` says whether to bounds-check).
+template <class Sink>
+constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_view a_src,
+                             std::string_view b_src, bool guarded) {
+  t.line("#pragma unroll");
+  t.open("for (int kk = 0; kk < TILE_K; ++kk)");
+  t.line("realv av[VECS_M];");
+  t.line("real bv[WPT_N];");
+  if (c.local_a) {
+    t.line("#pragma unroll");
+    t.line("for (int i = 0; i < VECS_M; ++i) av[i] = VLOAD(&", a_src,
+           "[kk * STRIDE_A + (i * THREADS_M + tx) * VW]);");
+  } else {
+    emit_a_from_global(t, guarded);
+  }
+  if (c.local_b) {
+    t.line("#pragma unroll");
+    t.line("for (int j = 0; j < WPT_N; ++j) bv[j] = ", b_src, "[kk * STRIDE_B + j * THREADS_N + ty];");
+  } else {
+    emit_b_from_global(t, guarded);
+  }
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VECS_M; ++i)");
+  t.line("#pragma unroll");
+  t.line("for (int j = 0; j < WPT_N; ++j) acc[i][j] += av[i] * bv[j];");
+  t.close();
+  t.close();
+}
+
+// The multiply of one K step, split into a bounds-checked and an unchecked version when an operand is
+// read from global memory (staged operands were zero-padded when they were fetched).
+template <class Sink>
+constexpr void emit_step(util::text<Sink>& t, const Config& c, std::string_view a_src,
+                         std::string_view b_src) {
+  if (c.local_a && c.local_b) {
+    emit_multiply(t, c, a_src, b_src, false);
+    return;
+  }
+  t.line("const bool full = full_m && full_n && k0 + TILE_K <= k;");
+  t.open("if (full)");
+  emit_multiply(t, c, a_src, b_src, false);
+  t.reopen("else");
+  emit_multiply(t, c, a_src, b_src, true);
+  t.close();
+}
+
+template <class Sink>
+constexpr void emit_fetches(util::text<Sink>& t, const Config& c) {
+  if (c.local_a) emit_fetch(t, operand_a);
+  if (c.local_b) emit_fetch(t, operand_b);
+}
+
+template <class Sink>
+constexpr void emit_stashes(util::text<Sink>& t, const Config& c, std::string_view buffer) {
+  if (c.local_a) {
+    if (buffer.empty()) {
+      emit_stash(t, operand_a, "a_tile");
+    } else {
+      t.line("__local real* a_dst = a_tile[", buffer, "];");
+      emit_stash(t, operand_a, "a_dst");
+    }
+  }
+  if (c.local_b) {
+    if (buffer.empty()) {
+      emit_stash(t, operand_b, "b_tile");
+    } else {
+      t.line("__local real* b_dst = b_tile[", buffer, "];");
+      emit_stash(t, operand_b, "b_dst");
+    }
+  }
+}
+
+template <class Sink>
+constexpr void emit_registers(util::text<Sink>& t, const Config& c) {
+  if (c.local_a) t.line("real ra[LOADS_A * VW];");
+  if (c.local_b) t.line("real rb[LOADS_B * VW];");
+}
+
+template <class Sink>
+constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
+  const bool staged = c.local_a || c.local_b;
+  t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
+  if (!staged) {
+    t.open("for (int t = 0; t < tiles; ++t)");
+    t.line("const int k0 = t * TILE_K;");
+    emit_step(t, c, "", "");
+    t.close();
+    return;
+  }
+  if (!c.prefetch) {
+    t.open("for (int t = 0; t < tiles; ++t)");
+    t.line("const int k0 = t * TILE_K;");
+    t.line("const int kb = k0;");
+    emit_registers(t, c);
+    emit_fetches(t, c);
+    emit_stashes(t, c, "");
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    emit_step(t, c, "a_tile", "b_tile");
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);  // the tile is overwritten in the next step");
+    t.close();
+    return;
+  }
+  // Prefetch: step t multiplies buffer t & 1 while step t + 1's tile travels from global memory into
+  // registers; it is stored into the other buffer afterwards, so one barrier per step suffices.
+  t.open("if (tiles > 0)");
+  t.line("const int kb = 0;");
+  emit_registers(t, c);
+  emit_fetches(t, c);
+  emit_stashes(t, c, "0");
+  t.close();
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  t.open("for (int t = 0; t < tiles; ++t)");
+  t.line("const int k0 = t * TILE_K;");
+  t.line("const int kb = k0 + TILE_K;  // the step being prefetched");
+  t.line("const bool more = t + 1 < tiles;");
+  emit_registers(t, c);
+  t.open("if (more)");
+  emit_fetches(t, c);
+  t.close();
+  if (c.local_a) t.line("const __local real* a_cur = a_tile[t & 1];");
+  if (c.local_b) t.line("const __local real* b_cur = b_tile[t & 1];");
+  emit_step(t, c, "a_cur", "b_cur");
+  t.open("if (more)");
+  emit_stashes(t, c, "(t + 1) & 1");
+  t.close();
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  t.close();
+}
+
+template <class Sink>
+constexpr void emit_store(util::text<Sink>& t) {
+  t.line("// C := alpha * acc + beta * C. With beta == 0, C is never read, so whatever it held");
+  t.line("// (NaN included) cannot leak into the result.");
+  t.line("#pragma unroll");
+  t.open("for (int j = 0; j < WPT_N; ++j)");
+  t.line("const int col = n0 + j * THREADS_N + ty;");
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VECS_M; ++i)");
+  t.line("const int row = m0 + (i * THREADS_M + tx) * VW;");
+  t.line("__global real* p = c + (long)col * ldc + row;");
+  t.line("realv r = alpha * acc[i][j];");
+  t.open("if (full_m && full_n)");
+  t.line("if (beta != (real)0) r += beta * VLOAD(p);");
+  t.line("VSTORE(r, p);");
+  t.reopen("else if (col < n)");
+  t.line("real rs[VW];");
+  t.line("VSTORE(r, rs);");
+  t.line("#pragma unroll");
+  t.open("for (int e = 0; e < VW; ++e)");
+  t.line("if (row + e < m) p[e] = beta != (real)0 ? rs[e] + beta * p[e] : rs[e];");
+  t.close();
+  t.close();
+  t.close();
+  t.close();
+}
+
+template <class Sink>
+constexpr void emit_body(util::text<Sink>& t, const Config& c) {
+  const bool staged = c.local_a || c.local_b;
+  t.line("__kernel __attribute__((reqd_work_group_size(THREADS_M, THREADS_N, 1)))");
+  t.line("void ", kernel_name, "(const int m, const int n, const int k,");
+  t.line("                 const real alpha, const real beta,");
+  t.line("                 const __global real* restrict a, const ulong a_offset, const int lda,");
+  t.line("                 const __global real* restrict b, const ulong b_offset, const int ldb,");
+  t.line("                 __global real* c, const ulong c_offset, const int ldc)");
+  t.open();
+  t.line("const int tx = get_local_id(0);");
+  t.line("const int ty = get_local_id(1);");
+  if (staged) t.line("const int tid = ty * THREADS_M + tx;");
+  t.line("const int m0 = (int)get_group_id(0) * TILE_M;");
+  t.line("const int n0 = (int)get_group_id(1) * TILE_N;");
+  t.line("const bool full_m = m0 + TILE_M <= m;");
+  t.line("const bool full_n = n0 + TILE_N <= n;");
+  t.line("a += a_offset;");
+  t.line("b += b_offset;");
+  t.line("c += c_offset;");
+  t.line();
+  if (staged) {
+    t.line("// Local tiles are K-major: row kk holds the tile's M (or N) extent of op()(:, k0 + kk).");
+    const std::string_view buffers = c.prefetch ? "[2]" : "";
+    if (c.local_a) t.line("__local real a_tile", buffers, "[TILE_K * STRIDE_A];");
+    if (c.local_b) t.line("__local real b_tile", buffers, "[TILE_K * STRIDE_B];");
+    t.line();
+  }
+  t.line("// Register tile. Work-item (tx, ty) owns rows m0 + (i * THREADS_M + tx) * VW + e and");
+  t.line("// columns n0 + j * THREADS_N + ty, so neighbours touch neighbouring memory.");
+  t.line("realv acc[VECS_M][WPT_N];");
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VECS_M; ++i)");
+  t.line("#pragma unroll");
+  t.line("for (int j = 0; j < WPT_N; ++j) acc[i][j] = (realv)(0);");
+  t.close();
+  t.line();
+  emit_k_loop(t, c);
+  t.line();
+  emit_store(t);
+  t.close();
+}
+
+}  // namespace detail
+
+// The whole program text for one configuration and vendor path.
+template <class Vendor, class Sink>
+constexpr void write_kernel(Sink& sink, const policy::Config& c) {
+  using path = vendor::VendorPath<Vendor>;
+  util::text<Sink> t(sink);
+  detail::emit_header(t, c, path::name);
+  detail::emit_defines(t, c);
+  path::helpers(t, c);
+  t.line();
+  detail::emit_body(t, c);
+}
+
+}  // namespace gemmcl::codegen

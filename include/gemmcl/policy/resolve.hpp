@@ -1,0 +1,213 @@
+#pragma once
+// The one place where a pack of policies, in any order and each optional, becomes a single validated
+// configuration. Policies not given take defaults derived from those that are; every rule that can fail
+// is a static_assert that says why.
+
+#include <type_traits>
+
+#include "../util/meta.hpp"
+#include "config.hpp"
+#include "tags.hpp"
+
+namespace gemmcl::policy {
+
+template <class T>
+struct is_policy : std::bool_constant<requires { typename T::policy_kind; }> {};
+
+// Instantiated once per argument, so a compiler names the offending type next to the message.
+template <class T>
+struct known_policy {
+  static_assert(is_policy<T>::value,
+                "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
+                "WorkPerThread, Element, LocalMemory, Padding, Prefetch or a gemmcl::vendor tag");
+  static constexpr bool value = is_policy<T>::value;
+};
+
+template <class Kind>
+struct of_kind {
+  template <class T>
+  struct pred : std::false_type {};
+  template <class T>
+    requires is_policy<T>::value
+  struct pred<T> : std::is_same<typename T::policy_kind, Kind> {};
+};
+
+template <class Kind, class... P>
+inline constexpr std::size_t count_of = util::count_if<of_kind<Kind>::template pred, P...>;
+
+struct absent {};  // stands for a policy that was not given
+
+template <class Kind, class... P>
+using find_t = util::find_if_t<of_kind<Kind>::template pred, absent, P...>;
+
+template <class T>
+inline constexpr bool given = !std::is_same_v<T, absent>;
+
+// Defaults. Kept as plain functions so the rules are readable and testable on their own.
+
+// The widest of 4, 2, 1 that divides every extent it will be applied to.
+constexpr int default_vec(int tm, int tn, int tk, int wpt_m) noexcept {
+  for (int w : {4, 2}) {
+    if (tm % w == 0 && tn % w == 0 && tk % w == 0 && wpt_m % w == 0) return w;
+  }
+  return 1;
+}
+
+struct split {
+  int wpt_m, wpt_n;
+};
+
+// Chooses the register tile: as many work-items as possible up to 256, such that each work-item moves a
+// whole number of vectors into every staged tile, breaking ties towards square register tiles.
+constexpr split default_work_per_thread(int tm, int tn, int tk, int vec, bool local_a,
+                                        bool local_b) noexcept {
+  split best{tm, tn};
+  int best_threads = 1;
+  int best_skew = tm > tn ? tm - tn : tn - tm;
+  for (int tx = 1; tx <= tm / vec; tx *= 2) {
+    if ((tm / vec) % tx != 0) continue;
+    for (int ty = 1; ty <= tn; ty *= 2) {
+      if (tn % ty != 0) continue;
+      const int t = tx * ty;
+      if (t > 256) continue;
+      if (local_a && (tm * tk / vec) % t != 0) continue;
+      if (local_b && (tn * tk / vec) % t != 0) continue;
+      const int wm = tm / tx, wn = tn / ty;
+      const int skew = wm > wn ? wm - wn : wn - wm;
+      if (t > best_threads || (t == best_threads && skew < best_skew)) {
+        best = {wm, wn};
+        best_threads = t;
+        best_skew = skew;
+      }
+    }
+  }
+  return best;
+}
+
+template <class... P>
+struct resolve {
+  static_assert((known_policy<P>::value && ...),
+                "gemmcl::Gemm<...>: every template argument must be a gemmcl policy");
+  static_assert(count_of<kind::tile, P...> <= 1, "gemmcl::Gemm<...>: Tile<> is given more than once");
+  static_assert(count_of<kind::vec, P...> <= 1, "gemmcl::Gemm<...>: Vec<> is given more than once");
+  static_assert(count_of<kind::work_per_thread, P...> <= 1,
+                "gemmcl::Gemm<...>: WorkPerThread<> is given more than once");
+  static_assert(count_of<kind::element, P...> <= 1,
+                "gemmcl::Gemm<...>: Element<> is given more than once");
+  static_assert(count_of<kind::local_memory, P...> <= 1,
+                "gemmcl::Gemm<...>: LocalMemory<> is given more than once");
+  static_assert(count_of<kind::padding, P...> <= 1,
+                "gemmcl::Gemm<...>: Padding<> is given more than once");
+  static_assert(count_of<kind::prefetch, P...> <= 1,
+                "gemmcl::Gemm<...>: Prefetch<> is given more than once");
+  static_assert(count_of<kind::vendor, P...> <= 1,
+                "gemmcl::Gemm<...>: more than one vendor path is given");
+
+  using tile_p = find_t<kind::tile, P...>;
+  using vec_p = find_t<kind::vec, P...>;
+  using wpt_p = find_t<kind::work_per_thread, P...>;
+  using element_p = find_t<kind::element, P...>;
+  using local_p = find_t<kind::local_memory, P...>;
+  using padding_p = find_t<kind::padding, P...>;
+  using prefetch_p = find_t<kind::prefetch, P...>;
+  using vendor_p = find_t<kind::vendor, P...>;
+
+  using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
+  using vendor = std::conditional_t<given<vendor_p>, vendor_p, gemmcl::vendor::Generic>;
+
+  // Nothing about the kernel's shape was asked for: the library picks per device and problem.
+  static constexpr bool automatic = !given<tile_p> && !given<vec_p> && !given<wpt_p> &&
+                                    !given<local_p> && !given<padding_p> && !given<prefetch_p>;
+
+ private:
+  static constexpr Config derive() {
+    Config c;
+    c.element = std::is_same_v<element_type, double> ? ElementType::Double : ElementType::Float;
+    if constexpr (given<local_p>) {
+      c.local_a = local_p::a;
+      c.local_b = local_p::b;
+    }
+    if constexpr (given<padding_p>) c.padding = padding_p::elements;
+    if constexpr (given<prefetch_p>) c.prefetch = prefetch_p::enabled;
+
+    const int vec_hint = given<vec_p> ? find_vec_width() : 1;
+    if constexpr (given<tile_p>) {
+      c.tile_m = tile_p::m;
+      c.tile_n = tile_p::n;
+      c.tile_k = tile_p::k;
+    } else if constexpr (given<wpt_p>) {
+      c.tile_m = wpt_p::m * 16;
+      c.tile_n = wpt_p::n * 16;
+      c.tile_k = vec_hint > 16 ? vec_hint : 16;
+    } else {
+      c.tile_m = 64;
+      c.tile_n = 64;
+      c.tile_k = 16;
+    }
+
+    if constexpr (given<vec_p>) {
+      c.vec = vec_p::width;
+    } else {
+      c.vec = default_vec(c.tile_m, c.tile_n, c.tile_k, given<wpt_p> ? find_wpt_m() : 4);
+    }
+
+    if constexpr (given<wpt_p>) {
+      c.wpt_m = wpt_p::m;
+      c.wpt_n = wpt_p::n;
+    } else if (c.tile_m % c.vec == 0) {  // otherwise a static_assert below reports the tile
+      const split s =
+          default_work_per_thread(c.tile_m, c.tile_n, c.tile_k, c.vec, c.local_a, c.local_b);
+      c.wpt_m = s.wpt_m;
+      c.wpt_n = s.wpt_n;
+    }
+    return c;
+  }
+  static constexpr int find_vec_width() {
+    if constexpr (given<vec_p>) return vec_p::width;
+    else return 1;
+  }
+  static constexpr int find_wpt_m() {
+    if constexpr (given<wpt_p>) return wpt_p::m;
+    else return 1;
+  }
+
+ public:
+  static constexpr Config config = derive();
+
+  // Rules between policies. Each message says what to change.
+  static_assert(config.tile_m % config.vec == 0 && config.tile_n % config.vec == 0 &&
+                    config.tile_k % config.vec == 0,
+                "gemmcl: Tile<M,N,K> extents must all be multiples of Vec<W>, since tiles are loaded "
+                "as W-wide vectors along M, N or K depending on the transpose");
+  static_assert(config.tile_m % config.wpt_m == 0,
+                "gemmcl: WorkPerThread<WM,WN>: WM must divide the tile's M, so the tile splits into "
+                "whole register tiles");
+  static_assert(config.tile_n % config.wpt_n == 0,
+                "gemmcl: WorkPerThread<WM,WN>: WN must divide the tile's N, so the tile splits into "
+                "whole register tiles");
+  static_assert(config.wpt_m % config.vec == 0,
+                "gemmcl: WorkPerThread<WM,WN>: WM must be a multiple of Vec<W>, since each work-item "
+                "holds its rows as W-wide vectors");
+  // Only meaningful once the tile splits into register tiles; that is reported above.
+  static constexpr bool whole = config.tile_m % config.wpt_m == 0 &&
+                                config.tile_n % config.wpt_n == 0 && config.tile_m % config.vec == 0;
+  static_assert(!whole || !config.local_a || (config.tile_m * config.tile_k) %
+                                           (config.vec * config.threads()) == 0,
+                "gemmcl: the A tile (M x K elements) must split into a whole number of W-wide "
+                "vectors per work-item; the work-group has (M/WM)*(N/WN) work-items");
+  static_assert(!whole || !config.local_b || (config.tile_n * config.tile_k) %
+                                           (config.vec * config.threads()) == 0,
+                "gemmcl: the B tile (K x N elements) must split into a whole number of W-wide "
+                "vectors per work-item; the work-group has (M/WM)*(N/WN) work-items");
+  static_assert(config.padding == 0 || config.local_a || config.local_b,
+                "gemmcl: Padding<P> pads local-memory tiles, but LocalMemory<Operands::None> "
+                "stages nothing");
+  static_assert(!config.prefetch || config.local_a || config.local_b,
+                "gemmcl: Prefetch<true> double-buffers local-memory tiles, but "
+                "LocalMemory<Operands::None> stages nothing");
+  static_assert(!whole || config.threads() <= 4096,
+                "gemmcl: more than 4096 work-items per work-group; no OpenCL device accepts that. "
+                "Increase WorkPerThread or shrink the Tile");
+};
+
+}  // namespace gemmcl::policy

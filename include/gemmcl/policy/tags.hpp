@@ -1,0 +1,99 @@
+#pragma once
+// The policy types a user writes. Each is an empty tag that re-exports its parameters as static constexpr
+// members and names its kind, so that policies can be given to Gemm<...> in any order. Rules that concern
+// one policy alone are checked here; rules between policies are checked in resolve.hpp.
+
+#include <type_traits>
+
+namespace gemmcl {
+
+// What a policy is about; one of each kind at most.
+namespace kind {
+struct tile {};
+struct vec {};
+struct work_per_thread {};
+struct element {};
+struct local_memory {};
+struct padding {};
+struct prefetch {};
+struct vendor {};
+}  // namespace kind
+
+// Work-group tile: the work-group computes an M x N block of C and walks K in steps of K.
+template <int M, int N, int K>
+struct Tile {
+  static_assert(M > 0 && N > 0 && K > 0, "gemmcl::Tile<M,N,K>: every extent must be positive");
+  using policy_kind = kind::tile;
+  static constexpr int m = M;
+  static constexpr int n = N;
+  static constexpr int k = K;
+};
+
+// Vector width of global loads, local-memory reads and the accumulators along M.
+template <int W>
+struct Vec {
+  static_assert(W == 1 || W == 2 || W == 4 || W == 8 || W == 16,
+                "gemmcl::Vec<W>: OpenCL vector types exist for W = 1, 2, 4, 8 and 16 only");
+  using policy_kind = kind::vec;
+  static constexpr int width = W;
+};
+
+// Register tile: each work-item computes M x N elements of C (2D register blocking). Its M elements are
+// M/W vectors of W consecutive rows, spread over the tile so that neighbouring work-items read
+// neighbouring local memory.
+template <int M, int N>
+struct WorkPerThread {
+  static_assert(M > 0 && N > 0, "gemmcl::WorkPerThread<M,N>: both extents must be positive");
+  using policy_kind = kind::work_per_thread;
+  static constexpr int m = M;
+  static constexpr int n = N;
+};
+
+// Element type of A, B, C, alpha and beta.
+template <class T>
+struct Element {
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
+                "gemmcl::Element<T>: T must be float or double");
+  using policy_kind = kind::element;
+  using type = T;
+};
+
+// Which operand tiles are staged in local memory (the generator paper's "local memory for A and/or B").
+// An operand not staged is read by each work-item straight from global memory; with neither staged
+// the kernel has no barriers at all, which suits CPU devices.
+enum class Operands { None, A, B, Both };
+
+template <Operands O>
+struct LocalMemory {
+  using policy_kind = kind::local_memory;
+  static constexpr Operands operands = O;
+  static constexpr bool a = O == Operands::A || O == Operands::Both;
+  static constexpr bool b = O == Operands::B || O == Operands::Both;
+};
+
+// Extra elements at the end of each row of a local-memory tile, so that transposing stores fall in
+// different banks (tutorial kernel 5).
+template <int P>
+struct Padding {
+  static_assert(P >= 0 && P <= 64, "gemmcl::Padding<P>: P must be between 0 and 64 elements");
+  using policy_kind = kind::padding;
+  static constexpr int elements = P;
+};
+
+// Double-buffered local tiles: the next K tile is fetched into registers while the current one is
+// multiplied, leaving one barrier per K step (tutorial kernel 9).
+template <bool On>
+struct Prefetch {
+  using policy_kind = kind::prefetch;
+  static constexpr bool enabled = On;
+};
+
+// Vendor paths. The tag of each lives with its code generator in vendor/<name>.hpp; the generic one,
+// which runs on every OpenCL device, is also the default.
+namespace vendor {
+struct Generic {
+  using policy_kind = kind::vendor;
+};
+}  // namespace vendor
+
+}  // namespace gemmcl

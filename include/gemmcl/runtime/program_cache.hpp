@@ -1,0 +1,178 @@
+#pragma once
+// Programs are built once per (context, device, driver, build options, source) and shared by every
+// caller. clSetKernelArg is not thread-safe on a shared cl_kernel, so each program keeps a small pool of
+// kernel objects: a call leases one, sets its arguments, enqueues and hands it back.
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "device.hpp"
+#include "error.hpp"
+#include "opencl.hpp"
+
+namespace gemmcl::runtime {
+
+// What the runtime needs to build a program; it knows nothing of where the text came from.
+struct ProgramSource {
+  std::string_view text;      // NUL-terminated static storage (a fixed_string)
+  std::uint64_t hash = 0;     // of text
+  std::string_view kernel;    // entry point
+  std::string_view describe;  // the configuration, for error messages
+};
+
+class Program {
+ public:
+  // Creates the first kernel object at once, to learn what the compiled kernel allows.
+  Program(cl::Program program, std::string kernel_name, cl_device_id device)
+      : program_(std::move(program)), kernel_name_(std::move(kernel_name)) {
+    cl_kernel k = create();
+    pool_.push_back(k);
+    check(clGetKernelWorkGroupInfo(k, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof(max_work_group_size_),
+                                   &max_work_group_size_, nullptr),
+          "clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)");
+  }
+
+  // Work-items per work-group the compiled kernel allows (registers can make it less than the device's).
+  std::size_t max_work_group_size() const noexcept { return max_work_group_size_; }
+
+  // A kernel object for the exclusive use of one caller until it is destroyed.
+  class Lease {
+   public:
+    Lease(Program& owner, cl_kernel kernel) : owner_(&owner), kernel_(kernel) {}
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    ~Lease() { owner_->give_back(kernel_); }
+    cl_kernel get() const noexcept { return kernel_; }
+
+   private:
+    Program* owner_;
+    cl_kernel kernel_;
+  };
+
+  Lease lease() {
+    {
+      std::lock_guard<std::mutex> lock(pool_mutex_);
+      if (!pool_.empty()) {
+        cl_kernel k = pool_.back();
+        pool_.pop_back();
+        return Lease(*this, k);
+      }
+    }
+    return Lease(*this, create());
+  }
+
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+  ~Program() {
+    for (cl_kernel k : pool_) clReleaseKernel(k);
+  }
+
+  const cl::Program& program() const noexcept { return program_; }
+
+ private:
+  cl_kernel create() {
+    cl_int status = CL_SUCCESS;
+    cl_kernel k = clCreateKernel(program_(), kernel_name_.c_str(), &status);
+    check(status, "clCreateKernel(" + kernel_name_ + ")");
+    return k;
+  }
+
+  void give_back(cl_kernel k) {
+    std::lock_guard<std::mutex> lock(pool_mutex_);
+    pool_.push_back(k);
+  }
+
+  cl::Program program_;
+  std::string kernel_name_;
+  std::size_t max_work_group_size_ = 0;
+  std::mutex pool_mutex_;
+  std::vector<cl_kernel> pool_;
+};
+
+class ProgramCache {
+ public:
+  static ProgramCache& instance() {
+    static ProgramCache cache;
+    return cache;
+  }
+
+  // The program for this source and options on this device, built on first use. Concurrent callers of
+  // the same key wait for one build; different keys build in parallel.
+  std::shared_ptr<Program> get_or_build(cl_context context, cl_device_id device, const ProgramSource& source,
+                        const std::string& options) {
+    const DeviceInfo& info = device_info(device);
+    Key key{context, device, info.driver_version, options, source.hash, source.text.size()};
+    std::shared_ptr<Slot> slot;
+    {
+      std::lock_guard<std::mutex> lock(map_mutex_);
+      auto& entry = slots_[key];
+      if (!entry) entry = std::make_shared<Slot>();
+      slot = entry;
+    }
+    std::lock_guard<std::mutex> lock(slot->mutex);
+    if (!slot->program) {
+      slot->program = std::make_shared<Program>(build(context, device, info, source, options),
+                                                std::string(source.kernel), device);
+      builds_.fetch_add(1, std::memory_order_relaxed);
+    }
+    return slot->program;
+  }
+
+  // How many programs this process has built; lets tests see that a second call did not rebuild.
+  std::size_t builds() const noexcept { return builds_.load(std::memory_order_relaxed); }
+
+  // Drops every cached program (and with them the contexts they keep alive); calls in flight keep
+  // theirs until they return.
+  void clear() {
+    std::lock_guard<std::mutex> lock(map_mutex_);
+    slots_.clear();
+  }
+
+ private:
+  using Key = std::tuple<cl_context, cl_device_id, std::string, std::string, std::uint64_t, std::size_t>;
+  struct Slot {
+    std::mutex mutex;
+    std::shared_ptr<Program> program;
+  };
+
+  static cl::Program build(cl_context context, cl_device_id device, const DeviceInfo& info,
+                           const ProgramSource& source, const std::string& options) {
+    const char* text = source.text.data();
+    const std::size_t length = source.text.size();
+    cl_int status = CL_SUCCESS;
+    cl_program raw = clCreateProgramWithSource(context, 1, &text, &length, &status);
+    check(status, "clCreateProgramWithSource");
+    cl::Program program(raw);  // takes ownership
+    status = clBuildProgram(raw, 1, &device, options.c_str(), nullptr, nullptr);
+    if (status != CL_SUCCESS) {
+      std::string log;
+      std::size_t size = 0;
+      if (clGetProgramBuildInfo(raw, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) ==
+              CL_SUCCESS &&
+          size > 0) {
+        log.resize(size);
+        clGetProgramBuildInfo(raw, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+        while (!log.empty() && log.back() == '\0') log.pop_back();
+      }
+      throw Error(ErrorCode::BuildFailed,
+                  "building the kernel (" + std::string(source.describe) + ") with options \"" +
+                      options + "\" for " + info.name + " failed: " +
+                      std::string(cl_error_name(status)) + "\nbuild log:\n" + log,
+                  status);
+    }
+    return program;
+  }
+
+  std::mutex map_mutex_;
+  std::map<Key, std::shared_ptr<Slot>> slots_;
+  std::atomic<std::size_t> builds_{0};
+};
+
+}  // namespace gemmcl::runtime

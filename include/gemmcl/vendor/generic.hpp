@@ -1,0 +1,27 @@
+#pragma once
+// The generic vendor path: plain OpenCL C loads, valid on every device.
+
+#include <string_view>
+
+#include "../policy/config.hpp"
+#include "../policy/tags.hpp"
+#include "../util/text.hpp"
+#include "vendor.hpp"
+
+namespace gemmcl::vendor {
+
+template <>
+struct VendorPath<Generic> {
+  static constexpr std::string_view name = "generic";
+  static constexpr std::string_view device_vendor = "";
+  static constexpr std::string_view build_options = "";
+
+  template <class Sink>
+  static constexpr void helpers(util::text<Sink>& t, const policy::Config&) {
+    t.line("// Reads of A and B (generic: plain loads).");
+    t.line("#define LOAD_GLOBAL(p) (*(p))");
+    t.line("#define VLOAD_GLOBAL(p) VLOAD(p)");
+  }
+};
+
+}  // namespace gemmcl::vendor
