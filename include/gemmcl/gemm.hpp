@@ -60,8 +60,14 @@ cl::Event run(cl::CommandQueue& queue, const runtime::QueueTarget& target,
   const bool no_product = p.k == 0 || alpha == T(0);
   if (no_product && beta == T(1)) return runtime::marker(queue, wait);
 
+  // Whole-vector accesses need every matrix to start and stride on a multiple of the vector width.
+  const auto multiple = [](const runtime::Matrix& x) {
+    return x.offset % C.vec == 0 && x.ld % C.vec == 0;
+  };
+  const bool aligned = C.vec > 1 && multiple(p.a) && multiple(p.b) && multiple(p.c);
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(p.trans_a)) +
-                        " -DGEMMCL_TRANS_B=" + std::to_string(int(p.trans_b));
+                        " -DGEMMCL_TRANS_B=" + std::to_string(int(p.trans_b)) +
+                        " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
   if (!path::build_options.empty()) options += " " + std::string(path::build_options);
 
   const runtime::ProgramSource source{codegen::kernel_source<Vendor, C>.view(),

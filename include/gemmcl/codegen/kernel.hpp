@@ -93,6 +93,10 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line("#ifndef GEMMCL_TRANS_B");
   t.line("#define GEMMCL_TRANS_B 0");
   t.line("#endif");
+  t.line("// 1 when every offset and leading dimension is a multiple of VW, so vectors are aligned.");
+  t.line("#ifndef GEMMCL_ALIGNED");
+  t.line("#define GEMMCL_ALIGNED 0");
+  t.line("#endif");
   t.line();
   if (c.element == policy::ElementType::Double) {
     t.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
@@ -108,14 +112,22 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
     t.line("#define VLOAD(p) vload", c.vec, "(0, (p))");
     t.line("#define VSTORE(v, p) vstore", c.vec, "((v), 0, (p))");
   }
+  t.line("#if GEMMCL_ALIGNED");
+  t.line("#define VLOAD_C(p) (*(__global realv*)(p))");
+  t.line("#define VSTORE_C(v, p) (*(__global realv*)(p) = (v))");
+  t.line("#else");
+  t.line("#define VLOAD_C(p) VLOAD(p)");
+  t.line("#define VSTORE_C(v, p) VSTORE(v, p)");
+  t.line("#endif");
   t.line();
   t.line("#define TILE_M ", c.tile_m);
   t.line("#define TILE_N ", c.tile_n);
   t.line("#define TILE_K ", c.tile_k);
   t.line("#define VW ", c.vec);
   t.line("#define WPT_M ", c.wpt_m, "      // rows of C per work-item, as WPT_M / VW vectors");
-  t.line("#define WPT_N ", c.wpt_n, "      // columns of C per work-item");
+  t.line("#define WPT_N ", c.wpt_n, "      // columns of C per work-item, as WPT_N / VW blocks of VW");
   t.line("#define VECS_M (WPT_M / VW)");
+  t.line("#define VECS_N (WPT_N / VW)");
   t.line("#define THREADS_M ", c.threads_m());
   t.line("#define THREADS_N ", c.threads_n());
   t.line("#define THREADS (THREADS_M * THREADS_N)");
@@ -240,7 +252,7 @@ template <class Sink>
 constexpr void emit_b_from_global(util::text<Sink>& t, bool guarded) {
   t.line("#pragma unroll");
   t.open("for (int j = 0; j < WPT_N; ++j)");
-  t.line("const int col = n0 + j * THREADS_N + ty;");
+  t.line("const int col = n0 + ((j / VW) * THREADS_N + ty) * VW + j % VW;");
   t.raw("#if GEMMCL_TRANS_B == 0\n");
   t.line("const __global real* p = b + (long)col * ldb + k0 + kk;");
   t.raw("#else\n");
@@ -271,7 +283,8 @@ constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_v
   }
   if (c.local_b) {
     t.line("#pragma unroll");
-    t.line("for (int j = 0; j < WPT_N; ++j) bv[j] = ", b_src, "[kk * STRIDE_B + j * THREADS_N + ty];");
+    t.line("for (int j = 0; j < VECS_N; ++j) VSTORE(VLOAD(&", b_src,
+           "[kk * STRIDE_B + (j * THREADS_N + ty) * VW]), &bv[j * VW]);");
   } else {
     emit_b_from_global(t, guarded);
   }
@@ -389,15 +402,15 @@ constexpr void emit_store(util::text<Sink>& t) {
   t.line("// (NaN included) cannot leak into the result.");
   t.line("#pragma unroll");
   t.open("for (int j = 0; j < WPT_N; ++j)");
-  t.line("const int col = n0 + j * THREADS_N + ty;");
+  t.line("const int col = n0 + ((j / VW) * THREADS_N + ty) * VW + j % VW;");
   t.line("#pragma unroll");
   t.open("for (int i = 0; i < VECS_M; ++i)");
   t.line("const int row = m0 + (i * THREADS_M + tx) * VW;");
   t.line("__global real* p = c + (long)col * ldc + row;");
   t.line("realv r = alpha * acc[i][j];");
   t.open("if (full_m && full_n)");
-  t.line("if (beta != (real)0) r += beta * VLOAD(p);");
-  t.line("VSTORE(r, p);");
+  t.line("if (beta != (real)0) r += beta * VLOAD_C(p);");
+  t.line("VSTORE_C(r, p);");
   t.reopen("else if (col < n)");
   t.line("real rs[VW];");
   t.line("VSTORE(r, rs);");
@@ -438,8 +451,9 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
     if (c.local_b) t.line("__local real b_tile", buffers, "[TILE_K * STRIDE_B];");
     t.line();
   }
-  t.line("// Register tile. Work-item (tx, ty) owns rows m0 + (i * THREADS_M + tx) * VW + e and");
-  t.line("// columns n0 + j * THREADS_N + ty, so neighbours touch neighbouring memory.");
+  t.line("// Register tile. Work-item (tx, ty) owns rows m0 + (i * THREADS_M + tx) * VW + e and columns");
+  t.line("// n0 + (j * THREADS_N + ty) * VW + e: blocks of VW, so neighbours read neighbouring local memory");
+  t.line("// as whole vectors.");
   t.line("realv acc[VECS_M][WPT_N];");
   t.line("#pragma unroll");
   t.open("for (int i = 0; i < VECS_M; ++i)");

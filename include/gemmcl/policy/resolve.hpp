@@ -46,9 +46,9 @@ inline constexpr bool given = !std::is_same_v<T, absent>;
 // Defaults. Kept as plain functions so the rules are readable and testable on their own.
 
 // The widest of 4, 2, 1 that divides every extent it will be applied to.
-constexpr int default_vec(int tm, int tn, int tk, int wpt_m) noexcept {
+constexpr int default_vec(int tm, int tn, int tk, int wpt_m, int wpt_n) noexcept {
   for (int w : {4, 2}) {
-    if (tm % w == 0 && tn % w == 0 && tk % w == 0 && wpt_m % w == 0) return w;
+    if (tm % w == 0 && tn % w == 0 && tk % w == 0 && wpt_m % w == 0 && wpt_n % w == 0) return w;
   }
   return 1;
 }
@@ -66,8 +66,8 @@ constexpr split default_work_per_thread(int tm, int tn, int tk, int vec, bool lo
   int best_skew = tm > tn ? tm - tn : tn - tm;
   for (int tx = 1; tx <= tm / vec; tx *= 2) {
     if ((tm / vec) % tx != 0) continue;
-    for (int ty = 1; ty <= tn; ty *= 2) {
-      if (tn % ty != 0) continue;
+    for (int ty = 1; ty <= tn / vec; ty *= 2) {
+      if ((tn / vec) % ty != 0) continue;
       const int t = tx * ty;
       if (t > 256) continue;
       if (local_a && (tm * tk / vec) % t != 0) continue;
@@ -148,13 +148,14 @@ struct resolve {
     if constexpr (given<vec_p>) {
       c.vec = vec_p::width;
     } else {
-      c.vec = default_vec(c.tile_m, c.tile_n, c.tile_k, given<wpt_p> ? find_wpt_m() : 4);
+      c.vec = default_vec(c.tile_m, c.tile_n, c.tile_k, given<wpt_p> ? find_wpt_m() : 4,
+                          given<wpt_p> ? find_wpt_n() : 4);
     }
 
     if constexpr (given<wpt_p>) {
       c.wpt_m = wpt_p::m;
       c.wpt_n = wpt_p::n;
-    } else if (c.tile_m % c.vec == 0) {  // otherwise a static_assert below reports the tile
+    } else if (c.tile_m % c.vec == 0 && c.tile_n % c.vec == 0) {  // else a static_assert reports it
       const split s =
           default_work_per_thread(c.tile_m, c.tile_n, c.tile_k, c.vec, c.local_a, c.local_b);
       c.wpt_m = s.wpt_m;
@@ -168,6 +169,10 @@ struct resolve {
   }
   static constexpr int find_wpt_m() {
     if constexpr (given<wpt_p>) return wpt_p::m;
+    else return 1;
+  }
+  static constexpr int find_wpt_n() {
+    if constexpr (given<wpt_p>) return wpt_p::n;
     else return 1;
   }
 
@@ -185,12 +190,13 @@ struct resolve {
   static_assert(config.tile_n % config.wpt_n == 0,
                 "gemmcl: WorkPerThread<WM,WN>: WN must divide the tile's N, so the tile splits into "
                 "whole register tiles");
-  static_assert(config.wpt_m % config.vec == 0,
-                "gemmcl: WorkPerThread<WM,WN>: WM must be a multiple of Vec<W>, since each work-item "
-                "holds its rows as W-wide vectors");
+  static_assert(config.wpt_m % config.vec == 0 && config.wpt_n % config.vec == 0,
+                "gemmcl: WorkPerThread<WM,WN>: WM and WN must be multiples of Vec<W>, since each "
+                "work-item holds its rows and columns as blocks of W");
   // Only meaningful once the tile splits into register tiles; that is reported above.
   static constexpr bool whole = config.tile_m % config.wpt_m == 0 &&
-                                config.tile_n % config.wpt_n == 0 && config.tile_m % config.vec == 0;
+                                config.tile_n % config.wpt_n == 0 && config.tile_m % config.vec == 0 &&
+                                config.tile_n % config.vec == 0;
   static_assert(!whole || !config.local_a || (config.tile_m * config.tile_k) %
                                            (config.vec * config.threads()) == 0,
                 "gemmcl: the A tile (M x K elements) must split into a whole number of W-wide "

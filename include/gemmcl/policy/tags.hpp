@@ -38,9 +38,9 @@ struct Vec {
   static constexpr int width = W;
 };
 
-// Register tile: each work-item computes M x N elements of C (2D register blocking). Its M elements are
-// M/W vectors of W consecutive rows, spread over the tile so that neighbouring work-items read
-// neighbouring local memory.
+// Register tile: each work-item computes M x N elements of C (2D register blocking), held as blocks of
+// W consecutive rows and W consecutive columns spread over the tile, so that neighbouring work-items
+// read neighbouring local memory as whole vectors.
 template <int M, int N>
 struct WorkPerThread {
   static_assert(M > 0 && N > 0, "gemmcl::WorkPerThread<M,N>: both extents must be positive");
