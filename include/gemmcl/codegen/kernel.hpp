@@ -85,6 +85,23 @@ constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_vie
   t.line();
 }
 
+// Vector access to a local tile. When its rows start on multiples of VW the tile is declared as an
+// array of vectors, so whole-vector accesses are aligned and compile to single wide loads and stores;
+// vloadW/vstoreW would only assume element alignment.
+constexpr bool local_aligned(const Config& c, int stride) { return c.vec > 1 && stride % c.vec == 0; }
+
+template <class Sink>
+constexpr void emit_local_access(util::text<Sink>& t, const Config& c, std::string_view x,
+                                 int stride) {
+  if (local_aligned(c, stride)) {
+    t.line("#define VLOAD_LOCAL_", x, "(p) (*(const __local realv*)(p))");
+    t.line("#define VSTORE_LOCAL_", x, "(v, p) (*(__local realv*)(p) = (v))");
+  } else {
+    t.line("#define VLOAD_LOCAL_", x, "(p) VLOAD(p)");
+    t.line("#define VSTORE_LOCAL_", x, "(v, p) VSTORE(v, p)");
+  }
+}
+
 template <class Sink>
 constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line("#ifndef GEMMCL_TRANS_A");
@@ -139,6 +156,8 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
     t.line("#define LOADS_B ", c.loads_b(), "    // vectors of the B tile each work-item moves per K step");
     t.line("#define STRIDE_B ", c.stride_b(), "  // row stride of the local B tile (TILE_N + padding)");
   }
+  if (c.local_a) emit_local_access(t, c, "A", c.stride_a());
+  if (c.local_b) emit_local_access(t, c, "B", c.stride_b());
   t.line();
 }
 
@@ -201,7 +220,8 @@ constexpr void emit_stash(util::text<Sink>& t, const operand& o, std::string_vie
   t.line("const int v = tid + l * THREADS;");
   t.line("const int x = (v % (", o.tile, " / VW)) * VW;");
   t.line("const int kk = v / (", o.tile, " / VW);");
-  t.line("VSTORE(VLOAD(&", o.regs, "[l * VW]), &", dst, "[kk * ", o.stride, " + x]);");
+  t.line("VSTORE_LOCAL_", o.label, "(VLOAD(&", o.regs, "[l * VW]), &", dst, "[kk * ", o.stride,
+         " + x]);");
   t.close();
   t.raw("#else\n");
   t.line("#pragma unroll");
@@ -276,14 +296,14 @@ constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_v
   t.line("real bv[WPT_N];");
   if (c.local_a) {
     t.line("#pragma unroll");
-    t.line("for (int i = 0; i < VECS_M; ++i) av[i] = VLOAD(&", a_src,
+    t.line("for (int i = 0; i < VECS_M; ++i) av[i] = VLOAD_LOCAL_A(&", a_src,
            "[kk * STRIDE_A + (i * THREADS_M + tx) * VW]);");
   } else {
     emit_a_from_global(t, guarded);
   }
   if (c.local_b) {
     t.line("#pragma unroll");
-    t.line("for (int j = 0; j < VECS_N; ++j) VSTORE(VLOAD(&", b_src,
+    t.line("for (int j = 0; j < VECS_N; ++j) VSTORE(VLOAD_LOCAL_B(&", b_src,
            "[kk * STRIDE_B + (j * THREADS_N + ty) * VW]), &bv[j * VW]);");
   } else {
     emit_b_from_global(t, guarded);
@@ -325,7 +345,7 @@ constexpr void emit_stashes(util::text<Sink>& t, const Config& c, std::string_vi
     if (buffer.empty()) {
       emit_stash(t, operand_a, "a_tile");
     } else {
-      t.line("__local real* a_dst = a_tile[", buffer, "];");
+      t.line("__local real* a_dst = a_tile + (", buffer, ") * (TILE_K * STRIDE_A);");
       emit_stash(t, operand_a, "a_dst");
     }
   }
@@ -333,7 +353,7 @@ constexpr void emit_stashes(util::text<Sink>& t, const Config& c, std::string_vi
     if (buffer.empty()) {
       emit_stash(t, operand_b, "b_tile");
     } else {
-      t.line("__local real* b_dst = b_tile[", buffer, "];");
+      t.line("__local real* b_dst = b_tile + (", buffer, ") * (TILE_K * STRIDE_B);");
       emit_stash(t, operand_b, "b_dst");
     }
   }
@@ -386,8 +406,8 @@ constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
   t.open("if (more)");
   emit_fetches(t, c);
   t.close();
-  if (c.local_a) t.line("const __local real* a_cur = a_tile[t & 1];");
-  if (c.local_b) t.line("const __local real* b_cur = b_tile[t & 1];");
+  if (c.local_a) t.line("const __local real* a_cur = a_tile + (t & 1) * (TILE_K * STRIDE_A);");
+  if (c.local_b) t.line("const __local real* b_cur = b_tile + (t & 1) * (TILE_K * STRIDE_B);");
   emit_step(t, c, "a_cur", "b_cur");
   t.open("if (more)");
   emit_stashes(t, c, "(t + 1) & 1");
@@ -423,6 +443,18 @@ constexpr void emit_store(util::text<Sink>& t) {
   t.close();
 }
 
+// Storage of a local tile (two of them with prefetch), and a plain element pointer to it.
+template <class Sink>
+constexpr void emit_local_tile(util::text<Sink>& t, const Config& c, std::string_view x,
+                               std::string_view stride, int stride_value, std::string_view buffers) {
+  if (local_aligned(c, stride_value)) {
+    t.line("__local realv ", x, "_store[", buffers, "TILE_K * ", stride, " / VW];");
+  } else {
+    t.line("__local real ", x, "_store[", buffers, "TILE_K * ", stride, "];");
+  }
+  t.line("__local real* const ", x, "_tile = (__local real*)", x, "_store;");
+}
+
 template <class Sink>
 constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
@@ -446,9 +478,9 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   t.line();
   if (staged) {
     t.line("// Local tiles are K-major: row kk holds the tile's M (or N) extent of op()(:, k0 + kk).");
-    const std::string_view buffers = c.prefetch ? "[2]" : "";
-    if (c.local_a) t.line("__local real a_tile", buffers, "[TILE_K * STRIDE_A];");
-    if (c.local_b) t.line("__local real b_tile", buffers, "[TILE_K * STRIDE_B];");
+    const std::string_view buffers = c.prefetch ? "2 * " : "";
+    if (c.local_a) emit_local_tile(t, c, "a", "STRIDE_A", c.stride_a(), buffers);
+    if (c.local_b) emit_local_tile(t, c, "b", "STRIDE_B", c.stride_b(), buffers);
     t.line();
   }
   t.line("// Register tile. Work-item (tx, ty) owns rows m0 + (i * THREADS_M + tx) * VW + e and columns");
