@@ -23,6 +23,7 @@
 #include "runtime/opencl.hpp"
 #include "runtime/program_cache.hpp"
 #include "vendor/generic.hpp"
+#include "vendor/nvidia.hpp"
 
 namespace gemmcl {
 
@@ -36,7 +37,7 @@ inline std::string describe(const policy::Config& c, std::string_view vendor) {
        std::to_string(c.wpt_m) + "," + std::to_string(c.wpt_n) + ">, LocalMemory<";
   s += c.local_a && c.local_b ? "Both" : c.local_a ? "A" : c.local_b ? "B" : "None";
   s += ">, Padding<" + std::to_string(c.padding) + ">, Prefetch<" + (c.prefetch ? "true" : "false") +
-       ">, vendor " + std::string(vendor);
+       ">, Unroll<" + std::to_string(c.unroll_factor()) + ">, vendor " + std::string(vendor);
   return s;
 }
 

@@ -81,6 +81,7 @@ constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_vie
           ", ", static_cast<long long>(c.local_bytes()), " bytes\n");
   }
   t.line("//   prefetch         ", c.prefetch ? "double-buffered local tiles" : "off");
+  t.line("//   unroll           ", c.unroll_factor(), " of ", c.tile_k, " K steps");
   t.line("//   vendor           ", vendor);
   t.line();
 }
@@ -290,7 +291,10 @@ constexpr void emit_b_from_global(util::text<Sink>& t, bool guarded) {
 template <class Sink>
 constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_view a_src,
                              std::string_view b_src, bool guarded) {
-  t.line("#pragma unroll");
+  if (c.unroll_factor() == c.tile_k)
+    t.line("#pragma unroll");
+  else
+    t.line("#pragma unroll ", c.unroll_factor());
   t.open("for (int kk = 0; kk < TILE_K; ++kk)");
   t.line("realv av[VECS_M];");
   t.line("real bv[WPT_N];");

@@ -16,10 +16,12 @@ struct Config {
   bool local_a = true, local_b = true;        // operands staged in local memory
   int padding = 0;                            // extra elements per local-memory row
   bool prefetch = false;                      // double-buffered local tiles
+  int unroll = 0;                             // inner-loop unroll factor; 0: all of tile_k
 
   constexpr int threads_m() const noexcept { return tile_m / wpt_m; }
   constexpr int threads_n() const noexcept { return tile_n / wpt_n; }
   constexpr int threads() const noexcept { return threads_m() * threads_n(); }
+  constexpr int unroll_factor() const noexcept { return unroll == 0 ? tile_k : unroll; }
   constexpr int element_bytes() const noexcept { return element == ElementType::Double ? 8 : 4; }
 
   // W-wide vectors each work-item moves from global to local memory per K step.

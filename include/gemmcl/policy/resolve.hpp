@@ -19,7 +19,7 @@ template <class T>
 struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
-                "WorkPerThread, Element, LocalMemory, Padding, Prefetch or a gemmcl::vendor tag");
+                "WorkPerThread, Element, LocalMemory, Padding, Prefetch, Unroll or a gemmcl::vendor tag");
   static constexpr bool value = is_policy<T>::value;
 };
 
@@ -100,6 +100,8 @@ struct resolve {
                 "gemmcl::Gemm<...>: Padding<> is given more than once");
   static_assert(count_of<kind::prefetch, P...> <= 1,
                 "gemmcl::Gemm<...>: Prefetch<> is given more than once");
+  static_assert(count_of<kind::unroll, P...> <= 1,
+                "gemmcl::Gemm<...>: Unroll<> is given more than once");
   static_assert(count_of<kind::vendor, P...> <= 1,
                 "gemmcl::Gemm<...>: more than one vendor path is given");
 
@@ -110,6 +112,7 @@ struct resolve {
   using local_p = find_t<kind::local_memory, P...>;
   using padding_p = find_t<kind::padding, P...>;
   using prefetch_p = find_t<kind::prefetch, P...>;
+  using unroll_p = find_t<kind::unroll, P...>;
   using vendor_p = find_t<kind::vendor, P...>;
 
   using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
@@ -117,7 +120,8 @@ struct resolve {
 
   // Nothing about the kernel's shape was asked for: the library picks per device and problem.
   static constexpr bool automatic = !given<tile_p> && !given<vec_p> && !given<wpt_p> &&
-                                    !given<local_p> && !given<padding_p> && !given<prefetch_p>;
+                                    !given<local_p> && !given<padding_p> && !given<prefetch_p> &&
+                                    !given<unroll_p>;
 
  private:
   static constexpr Config derive() {
@@ -129,6 +133,7 @@ struct resolve {
     }
     if constexpr (given<padding_p>) c.padding = padding_p::elements;
     if constexpr (given<prefetch_p>) c.prefetch = prefetch_p::enabled;
+    if constexpr (given<unroll_p>) c.unroll = unroll_p::factor;
 
     const int vec_hint = given<vec_p> ? find_vec_width() : 1;
     if constexpr (given<tile_p>) {
@@ -211,6 +216,8 @@ struct resolve {
   static_assert(!config.prefetch || config.local_a || config.local_b,
                 "gemmcl: Prefetch<true> double-buffers local-memory tiles, but "
                 "LocalMemory<Operands::None> stages nothing");
+  static_assert(config.tile_k % config.unroll_factor() == 0,
+                "gemmcl: Unroll<U>: U must divide the tile's K, so every unrolled pass is whole");
   static_assert(!whole || config.threads() <= 4096,
                 "gemmcl: more than 4096 work-items per work-group; no OpenCL device accepts that. "
                 "Increase WorkPerThread or shrink the Tile");

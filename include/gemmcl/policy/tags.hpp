@@ -16,6 +16,7 @@ struct element {};
 struct local_memory {};
 struct padding {};
 struct prefetch {};
+struct unroll {};
 struct vendor {};
 }  // namespace kind
 
@@ -86,6 +87,16 @@ template <bool On>
 struct Prefetch {
   using policy_kind = kind::prefetch;
   static constexpr bool enabled = On;
+};
+
+// How many K steps of the innermost loop are unrolled (CLBlast's KWI). By default the whole tile's K is
+// unrolled; a smaller factor keeps a large register tile's loop body small enough for the instruction
+// cache.
+template <int U>
+struct Unroll {
+  static_assert(U >= 1, "gemmcl::Unroll<U>: U must be at least 1");
+  using policy_kind = kind::unroll;
+  static constexpr int factor = U;
 };
 
 // Vendor paths. The tag of each lives with its code generator in vendor/<name>.hpp; the generic one,
