@@ -11,8 +11,12 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "codegen/source.hpp"
+#include "policy/builtin.hpp"
 #include "policy/config.hpp"
 #include "policy/resolve.hpp"
 #include "policy/tags.hpp"
@@ -22,6 +26,7 @@
 #include "runtime/launch.hpp"
 #include "runtime/opencl.hpp"
 #include "runtime/program_cache.hpp"
+#include "runtime/split.hpp"
 #include "vendor/generic.hpp"
 #include "vendor/nvidia.hpp"
 
@@ -29,7 +34,7 @@ namespace gemmcl {
 
 namespace detail {
 
-// "float, Tile<64,64,16>, Vec<4>, WorkPerThread<4,4>, LocalMemory<Both>, Padding<0>, Prefetch<false>"
+// "float, Tile<64,64,16>, Vec<4>, WorkPerThread<4,4>, LocalMemory<Both>, ..., vendor generic"
 inline std::string describe(const policy::Config& c, std::string_view vendor) {
   auto s = std::string(c.element == policy::ElementType::Double ? "double" : "float");
   s += ", Tile<" + std::to_string(c.tile_m) + "," + std::to_string(c.tile_n) + "," +
@@ -37,16 +42,23 @@ inline std::string describe(const policy::Config& c, std::string_view vendor) {
        std::to_string(c.wpt_m) + "," + std::to_string(c.wpt_n) + ">, LocalMemory<";
   s += c.local_a && c.local_b ? "Both" : c.local_a ? "A" : c.local_b ? "B" : "None";
   s += ">, Padding<" + std::to_string(c.padding) + ">, Prefetch<" + (c.prefetch ? "true" : "false") +
-       ">, Unroll<" + std::to_string(c.unroll_factor()) + ">, vendor " + std::string(vendor);
+       ">, Unroll<" + std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) +
+       ">, vendor " + std::string(vendor);
   return s;
 }
 
-// Runs one configuration's kernel on a validated, column-major problem.
+inline std::size_t tiles_of(const runtime::Problem& p, const policy::Config& c) {
+  return ((p.m + c.tile_m - 1) / c.tile_m) * ((p.n + c.tile_n - 1) / c.tile_n);
+}
+
+// Runs one configuration on a validated, column-major problem; returns the events of every command it
+// enqueued, in order (the last one completes the call).
 template <class Vendor, policy::Config C, class T>
-cl::Event run(cl::CommandQueue& queue, const runtime::QueueTarget& target,
-              const runtime::Problem& p, T alpha, T beta, const Events& wait) {
+std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& target,
+                           const runtime::Problem& p, T alpha, T beta, const Events& wait) {
   using path = vendor::VendorPath<Vendor>;
   static const std::string description = describe(C, path::name);
+  const runtime::DeviceInfo& device = runtime::device_info(target.device);
 
   runtime::Requirements req;
   req.local[0] = static_cast<std::size_t>(C.threads_m());
@@ -55,50 +67,114 @@ cl::Event run(cl::CommandQueue& queue, const runtime::QueueTarget& target,
   req.fp64 = C.element == policy::ElementType::Double;
   req.device_vendor = path::device_vendor;
   req.describe = description;
-  runtime::check_device(runtime::device_info(target.device), req);
+  runtime::check_device(device, req);
 
   // k = 0 or alpha = 0: C := beta * C, and A and B are not read. With beta = 1 that is nothing.
   const bool no_product = p.k == 0 || alpha == T(0);
-  if (no_product && beta == T(1)) return runtime::marker(queue, wait);
+  if (no_product && beta == T(1)) return {runtime::marker(queue, wait)};
+
+  const std::size_t k = no_product ? 0 : p.k;
+  const runtime::SplitPlan plan =
+      runtime::plan_split(tiles_of(p, C), p.m, p.n, k, C.tile_k, C.split_k, device, sizeof(T));
+  const bool split = plan.splits > 1;
+
+  // With a split, the first pass writes partial products into a workspace of `splits` m x n slices.
+  cl::Buffer workspace;
+  if (split) workspace = runtime::scratch_buffer(target.context, plan.splits * p.m * p.n * sizeof(T));
+  const runtime::Matrix out = split ? runtime::Matrix{&workspace, 0, p.m} : p.c;
 
   // Whole-vector accesses need every matrix to start and stride on a multiple of the vector width.
   const auto multiple = [](const runtime::Matrix& x) {
     return x.offset % C.vec == 0 && x.ld % C.vec == 0;
   };
-  const bool aligned = C.vec > 1 && multiple(p.a) && multiple(p.b) && multiple(p.c);
+  const bool aligned = C.vec > 1 && multiple(p.a) && multiple(p.b) && multiple(out);
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(p.trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(p.trans_b)) +
                         " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
   if (!path::build_options.empty()) options += " " + std::string(path::build_options);
 
-  const runtime::ProgramSource source{codegen::kernel_source<Vendor, C>.view(),
-                                      codegen::kernel_source_hash<Vendor, C>, codegen::kernel_name,
-                                      description};
+  const runtime::ProgramSource source{
+      codegen::kernel_source<Vendor, C>.view(),
+      codegen::kernel_source_hash<Vendor, C>,
+      {codegen::kernel_name, codegen::reduce_kernel_name},
+      description};
   auto program =
       runtime::ProgramCache::instance().get_or_build(target.context, target.device, source, options);
   runtime::check_kernel(*program, req);
 
   const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n);
-  const cl_int k = no_product ? 0 : static_cast<cl_int>(p.k);
+  const cl_int k_total = static_cast<cl_int>(k), k_chunk = plan.k_chunk;
   const cl_int lda = static_cast<cl_int>(p.a.ld), ldb = static_cast<cl_int>(p.b.ld),
-               ldc = static_cast<cl_int>(p.c.ld);
-  const cl_ulong a_off = p.a.offset, b_off = p.b.offset, c_off = p.c.offset;
+               ldc = static_cast<cl_int>(out.ld);
+  const cl_ulong a_off = p.a.offset, b_off = p.b.offset, c_off = out.offset;
+  const cl_ulong c_split = split ? cl_ulong(p.m) * p.n : 0;
+  const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
   // Unused operands (k = 0) may be null buffers; the kernel does not touch them then.
-  const cl_mem none = nullptr;
-  const cl_mem a = k == 0 ? none : (*p.a.buffer)();
-  const cl_mem b = k == 0 ? none : (*p.b.buffer)();
+  const cl_mem a = k == 0 ? nullptr : (*p.a.buffer)();
+  const cl_mem b = k == 0 ? nullptr : (*p.b.buffer)();
+  const cl_mem c = (*out.buffer)();
 
-  const std::size_t groups_m = (p.m + C.tile_m - 1) / C.tile_m;
-  const std::size_t groups_n = (p.n + C.tile_n - 1) / C.tile_n;
-  const std::size_t global[2] = {groups_m * req.local[0], groups_n * req.local[1]};
+  const std::size_t global[3] = {(p.m + C.tile_m - 1) / C.tile_m * req.local[0],
+                                 (p.n + C.tile_n - 1) / C.tile_n * req.local[1],
+                                 static_cast<std::size_t>(plan.splits)};
+  const std::size_t local[3] = {req.local[0], req.local[1], 1};
 
-  auto lease = program->lease();
-  return runtime::enqueue(queue, lease.get(), global, req.local,
-                          {runtime::arg(m), runtime::arg(n), runtime::arg(k), runtime::arg(alpha),
-                           runtime::arg(beta), runtime::arg(a), runtime::arg(a_off), runtime::arg(lda),
-                           runtime::arg(b), runtime::arg(b_off), runtime::arg(ldb),
-                           runtime::arg((*p.c.buffer)()), runtime::arg(c_off), runtime::arg(ldc)},
-                          wait);
+  std::vector<cl::Event> events;
+  {
+    auto lease = program->lease(0);
+    events.push_back(runtime::enqueue(
+        queue, lease.get(), 3, global, local,
+        {runtime::arg(m), runtime::arg(n), runtime::arg(k_total), runtime::arg(k_chunk),
+         runtime::arg(first_alpha), runtime::arg(first_beta), runtime::arg(a), runtime::arg(a_off),
+         runtime::arg(lda), runtime::arg(b), runtime::arg(b_off), runtime::arg(ldb), runtime::arg(c),
+         runtime::arg(c_off), runtime::arg(ldc), runtime::arg(c_split)},
+        wait.handles()));
+  }
+  if (split) {
+    const cl_int splits = plan.splits, c_ld = static_cast<cl_int>(p.c.ld);
+    const cl_ulong c_offset = p.c.offset;
+    const cl_mem w = workspace(), dst = (*p.c.buffer)();
+    const std::size_t reduce_global[2] = {p.m, p.n};
+    auto lease = program->lease(1);
+    events.push_back(runtime::enqueue(
+        queue, lease.get(), 2, reduce_global, nullptr,
+        {runtime::arg(m), runtime::arg(n), runtime::arg(splits), runtime::arg(alpha), runtime::arg(beta),
+         runtime::arg(w), runtime::arg(dst), runtime::arg(c_offset), runtime::arg(c_ld)},
+        {events.back()()}));
+  }
+  return events;
+}
+
+inline policy::DeviceClass device_class(const runtime::DeviceInfo& d) {
+  if (d.is_cpu()) return policy::DeviceClass::Cpu;
+  if (d.vendor.find("NVIDIA") != std::string::npos) return policy::DeviceClass::NvidiaGpu;
+  return policy::DeviceClass::OtherGpu;
+}
+
+constexpr policy::Config with_split(policy::Config c, int split_k) {
+  c.split_k = split_k;
+  return c;
+}
+
+// Gemm<>: the first entry of the device's class whose tiles of C reach one per compute unit, else the
+// class's last entry (whose small tiles then split K if still needed). SplitK is the caller's rule.
+template <class Table, int SplitK, class T, std::size_t... I>
+std::vector<cl::Event> run_first_fit(std::index_sequence<I...>, cl::CommandQueue& queue,
+                                     const runtime::QueueTarget& target, const runtime::Problem& p,
+                                     T alpha, T beta, const Events& wait) {
+  const std::size_t units = runtime::device_info(target.device).compute_units;
+  constexpr std::size_t last = sizeof...(I) - 1;
+  std::vector<cl::Event> events;
+  bool done = false;
+  const auto attempt = [&](auto entry, std::size_t index) {
+    using E = decltype(entry);
+    if (done || (index != last && 10 * tiles_of(p, E::config) < 9 * units)) return;
+    done = true;
+    constexpr policy::Config c = with_split(E::config, SplitK);
+    events = run<typename E::vendor, c>(queue, target, p, alpha, beta, wait);
+  };
+  (attempt(std::tuple_element_t<I, Table>{}, I), ...);
+  return events;
 }
 
 }  // namespace detail
@@ -110,7 +186,11 @@ class Gemm {
  public:
   using value_type = typename resolved::element_type;
   using vendor_type = typename resolved::vendor;
+
+  // The resolved configuration. For Gemm<> (no kernel policy given) it is the portable configuration;
+  // at run time Gemm<> picks from a built-in table per device and shape (policy/builtin.hpp).
   static constexpr policy::Config config = resolved::config;
+  static constexpr bool automatic = resolved::automatic;
 
   // The OpenCL C program of this configuration, fixed at compile time.
   static constexpr std::string_view source = codegen::kernel_source<vendor_type, config>.view();
@@ -123,12 +203,49 @@ class Gemm {
                        const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, value_type beta,
                        cl::Buffer& c, std::size_t c_offset, std::size_t c_ld,
                        const Events& wait = {}) const {
+    return enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b,
+                       b_offset, b_ld, beta, c, c_offset, c_ld, wait)
+        .back();
+  }
+
+  // The same call, returning the events of every command it enqueued, in order: one kernel, or two when
+  // K is split. For profiling: the call runs from the first event's start to the last event's end.
+  std::vector<cl::Event> enqueue_all(cl::CommandQueue& queue, Layout layout, Transpose a_transpose,
+                                     Transpose b_transpose, std::size_t m, std::size_t n, std::size_t k,
+                                     value_type alpha, const cl::Buffer& a, std::size_t a_offset,
+                                     std::size_t a_ld, const cl::Buffer& b, std::size_t b_offset,
+                                     std::size_t b_ld, value_type beta, cl::Buffer& c,
+                                     std::size_t c_offset, std::size_t c_ld,
+                                     const Events& wait = {}) const {
     const runtime::QueueTarget target = runtime::queue_target(queue);
     const runtime::Problem p = runtime::make_problem(
         layout, a_transpose, b_transpose, m, n, k, {&a, a_offset, a_ld}, {&b, b_offset, b_ld},
         {&c, c_offset, c_ld}, sizeof(value_type));
-    if (p.empty()) return runtime::marker(queue, wait);
-    return detail::run<vendor_type, config>(queue, target, p, alpha, beta, wait);
+    if (p.empty()) return {runtime::marker(queue, wait)};
+    if constexpr (automatic) {
+      using table = policy::builtin<value_type>;
+      const auto& device = runtime::device_info(target.device);
+      switch (detail::device_class(device)) {
+        case policy::DeviceClass::Cpu:
+          return pick<typename table::cpu>(queue, target, p, alpha, beta, wait);
+        case policy::DeviceClass::NvidiaGpu:
+          return pick<typename table::nvidia_gpu>(queue, target, p, alpha, beta, wait);
+        case policy::DeviceClass::OtherGpu:
+          break;
+      }
+      return pick<typename table::other_gpu>(queue, target, p, alpha, beta, wait);
+    } else {
+      return detail::run<vendor_type, config>(queue, target, p, alpha, beta, wait);
+    }
+  }
+
+ private:
+  template <class Table>
+  static std::vector<cl::Event> pick(cl::CommandQueue& queue, const runtime::QueueTarget& target,
+                                     const runtime::Problem& p, value_type alpha, value_type beta,
+                                     const Events& wait) {
+    return detail::run_first_fit<Table, config.split_k>(
+        std::make_index_sequence<std::tuple_size_v<Table>>{}, queue, target, p, alpha, beta, wait);
   }
 };
 

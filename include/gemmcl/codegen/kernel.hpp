@@ -20,6 +20,7 @@
 namespace gemmcl::codegen {
 
 inline constexpr std::string_view kernel_name = "gemmcl_gemm";
+inline constexpr std::string_view reduce_kernel_name = "gemmcl_reduce";
 
 namespace detail {
 
@@ -463,12 +464,17 @@ template <class Sink>
 constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
   t.line("__kernel __attribute__((reqd_work_group_size(THREADS_M, THREADS_N, 1)))");
-  t.line("void ", kernel_name, "(const int m, const int n, const int k,");
+  t.line("void ", kernel_name, "(const int m, const int n, const int k_total, const int k_chunk,");
   t.line("                 const real alpha, const real beta,");
   t.line("                 const __global real* restrict a, const ulong a_offset, const int lda,");
   t.line("                 const __global real* restrict b, const ulong b_offset, const int ldb,");
-  t.line("                 __global real* c, const ulong c_offset, const int ldc)");
+  t.line("                 __global real* c, const ulong c_offset, const int ldc, const ulong c_split)");
   t.open();
+  t.line("// Split K: work-groups (., ., s) multiply the K range starting at s * k_chunk and write their own");
+  t.line("// slice of C, c_split elements apart. Without a split, k_chunk = k_total and s = 0.");
+  t.line("const int split = (int)get_group_id(2);");
+  t.line("const int k_begin = split * k_chunk;");
+  t.line("const int k = min(k_chunk, k_total - k_begin);");
   t.line("const int tx = get_local_id(0);");
   t.line("const int ty = get_local_id(1);");
   if (staged) t.line("const int tid = ty * THREADS_M + tx;");
@@ -476,9 +482,17 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   t.line("const int n0 = (int)get_group_id(1) * TILE_N;");
   t.line("const bool full_m = m0 + TILE_M <= m;");
   t.line("const bool full_n = n0 + TILE_N <= n;");
-  t.line("a += a_offset;");
-  t.line("b += b_offset;");
-  t.line("c += c_offset;");
+  t.raw("#if GEMMCL_TRANS_A == 0\n");
+  t.line("a += a_offset + (ulong)k_begin * lda;");
+  t.raw("#else\n");
+  t.line("a += a_offset + k_begin;");
+  t.raw("#endif\n");
+  t.raw("#if GEMMCL_TRANS_B == 0\n");
+  t.line("b += b_offset + k_begin;");
+  t.raw("#else\n");
+  t.line("b += b_offset + (ulong)k_begin * ldb;");
+  t.raw("#endif\n");
+  t.line("c += c_offset + split * c_split;");
   t.line();
   if (staged) {
     t.line("// Local tiles are K-major: row kk holds the tile's M (or N) extent of op()(:, k0 + kk).");
@@ -503,6 +517,26 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   t.close();
 }
 
+// Second pass of split K: C := alpha * (sum of the partial products) + beta * C. The splits are added
+// in a fixed order, so the result does not depend on how work-groups were scheduled.
+template <class Sink>
+constexpr void emit_reduce(util::text<Sink>& t) {
+  t.line("__kernel void ", reduce_kernel_name, "(const int m, const int n, const int splits,");
+  t.line("                            const real alpha, const real beta, const __global real* restrict w,");
+  t.line("                            __global real* c, const ulong c_offset, const int ldc)");
+  t.open();
+  t.line("const int i = get_global_id(0);");
+  t.line("const int j = get_global_id(1);");
+  t.line("if (i >= m || j >= n) return;");
+  t.line("const ulong slice = (ulong)m * n;");
+  t.line("const __global real* p = w + (ulong)j * m + i;");
+  t.line("real s = 0;");
+  t.line("for (int q = 0; q < splits; ++q) s += p[q * slice];");
+  t.line("__global real* pc = c + c_offset + (ulong)j * ldc + i;");
+  t.line("*pc = beta != (real)0 ? alpha * s + beta * *pc : alpha * s;");
+  t.close();
+}
+
 }  // namespace detail
 
 // The whole program text for one configuration and vendor path.
@@ -515,6 +549,8 @@ constexpr void write_kernel(Sink& sink, const policy::Config& c) {
   path::helpers(t, c);
   t.line();
   detail::emit_body(t, c);
+  t.line();
+  detail::emit_reduce(t);
 }
 
 }  // namespace gemmcl::codegen

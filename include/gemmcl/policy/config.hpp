@@ -17,6 +17,7 @@ struct Config {
   int padding = 0;                            // extra elements per local-memory row
   bool prefetch = false;                      // double-buffered local tiles
   int unroll = 0;                             // inner-loop unroll factor; 0: all of tile_k
+  int split_k = 0;                            // K splits: 0 automatic, 1 never, S at most S
 
   constexpr int threads_m() const noexcept { return tile_m / wpt_m; }
   constexpr int threads_n() const noexcept { return tile_n / wpt_n; }

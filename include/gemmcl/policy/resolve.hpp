@@ -19,7 +19,8 @@ template <class T>
 struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
-                "WorkPerThread, Element, LocalMemory, Padding, Prefetch, Unroll or a gemmcl::vendor tag");
+                "WorkPerThread, Element, LocalMemory, Padding, Prefetch, Unroll, SplitK or a gemmcl::vendor "
+                "tag");
   static constexpr bool value = is_policy<T>::value;
 };
 
@@ -102,6 +103,8 @@ struct resolve {
                 "gemmcl::Gemm<...>: Prefetch<> is given more than once");
   static_assert(count_of<kind::unroll, P...> <= 1,
                 "gemmcl::Gemm<...>: Unroll<> is given more than once");
+  static_assert(count_of<kind::split_k, P...> <= 1,
+                "gemmcl::Gemm<...>: SplitK<> is given more than once");
   static_assert(count_of<kind::vendor, P...> <= 1,
                 "gemmcl::Gemm<...>: more than one vendor path is given");
 
@@ -113,15 +116,17 @@ struct resolve {
   using padding_p = find_t<kind::padding, P...>;
   using prefetch_p = find_t<kind::prefetch, P...>;
   using unroll_p = find_t<kind::unroll, P...>;
+  using split_p = find_t<kind::split_k, P...>;
   using vendor_p = find_t<kind::vendor, P...>;
 
   using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
   using vendor = std::conditional_t<given<vendor_p>, vendor_p, gemmcl::vendor::Generic>;
 
-  // Nothing about the kernel's shape was asked for: the library picks per device and problem.
+  // Nothing about the kernel was asked for (Element and SplitK aside): the library picks per device and
+  // problem from its built-in table.
   static constexpr bool automatic = !given<tile_p> && !given<vec_p> && !given<wpt_p> &&
                                     !given<local_p> && !given<padding_p> && !given<prefetch_p> &&
-                                    !given<unroll_p>;
+                                    !given<unroll_p> && !given<vendor_p>;
 
  private:
   static constexpr Config derive() {
@@ -134,6 +139,7 @@ struct resolve {
     if constexpr (given<padding_p>) c.padding = padding_p::elements;
     if constexpr (given<prefetch_p>) c.prefetch = prefetch_p::enabled;
     if constexpr (given<unroll_p>) c.unroll = unroll_p::factor;
+    if constexpr (given<split_p>) c.split_k = split_p::splits;
 
     const int vec_hint = given<vec_p> ? find_vec_width() : 1;
     if constexpr (given<tile_p>) {

@@ -17,6 +17,7 @@ struct local_memory {};
 struct padding {};
 struct prefetch {};
 struct unroll {};
+struct split_k {};
 struct vendor {};
 }  // namespace kind
 
@@ -97,6 +98,17 @@ struct Unroll {
   static_assert(U >= 1, "gemmcl::Unroll<U>: U must be at least 1");
   using policy_kind = kind::unroll;
   static constexpr int factor = U;
+};
+
+// Split K: when a problem has too few tiles of C to fill the device (deep or skinny products), its K
+// range is divided among S groups of work-groups whose partial products are added by a second kernel
+// in a fixed order, so results are deterministic. S = 0 (the default) lets the runtime choose from the
+// shape and the device's compute units; S = 1 never splits; S > 1 splits into at most S parts.
+template <int S>
+struct SplitK {
+  static_assert(S >= 0 && S <= 1024, "gemmcl::SplitK<S>: S must be between 0 (automatic) and 1024");
+  using policy_kind = kind::split_k;
+  static constexpr int splits = S;
 };
 
 // Vendor paths. The tag of each lives with its code generator in vendor/<name>.hpp; the generic one,

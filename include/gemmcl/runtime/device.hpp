@@ -23,6 +23,7 @@ struct DeviceInfo {
   std::size_t max_work_group_size = 0;
   std::size_t max_work_item_sizes[3] = {0, 0, 0};
   cl_ulong local_mem_size = 0;
+  cl_ulong max_mem_alloc_size = 0;
   bool fp64 = false;
 
   bool is_cpu() const noexcept { return (type & CL_DEVICE_TYPE_CPU) != 0; }
@@ -67,6 +68,8 @@ inline DeviceInfo query_device(cl_device_id device) {
         "clGetDeviceInfo(CL_DEVICE_MAX_WORK_ITEM_SIZES)");
   d.local_mem_size = device_value<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE,
                                             "clGetDeviceInfo(CL_DEVICE_LOCAL_MEM_SIZE)");
+  d.max_mem_alloc_size = device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+                                                "clGetDeviceInfo(CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
   // A device without fp64 reports an empty double-precision configuration.
   d.fp64 = device_value<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG,
                                              "clGetDeviceInfo(CL_DEVICE_DOUBLE_FP_CONFIG)") != 0 ||

@@ -101,21 +101,31 @@ KernelArg arg(const T& value) {
 }
 inline KernelArg arg(const cl::Buffer& buffer) { return {&buffer(), sizeof(cl_mem)}; }
 
-inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, const std::size_t global[2],
-                         const std::size_t local[2], std::initializer_list<KernelArg> args,
-                         const Events& wait) {
+// Enqueues an NDRange of `dims` dimensions after the events in `wait`.
+inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims, const std::size_t* global,
+                         const std::size_t* local, std::initializer_list<KernelArg> args,
+                         const std::vector<cl_event>& wait) {
   cl_uint index = 0;
   for (const KernelArg& a : args) {
     check(clSetKernelArg(kernel, index, a.size, a.value),
           "clSetKernelArg(" + std::to_string(index) + ")");
     ++index;
   }
-  const std::vector<cl_event> w = wait.handles();
   cl_event done = nullptr;
-  check(clEnqueueNDRangeKernel(queue(), kernel, 2, nullptr, global, local,
-                               static_cast<cl_uint>(w.size()), w.empty() ? nullptr : w.data(), &done),
+  check(clEnqueueNDRangeKernel(queue(), kernel, dims, nullptr, global, local,
+                               static_cast<cl_uint>(wait.size()), wait.empty() ? nullptr : wait.data(),
+                               &done),
         "clEnqueueNDRangeKernel");
   return cl::Event(done);
+}
+
+// Scratch memory for one call. Released at once: OpenCL keeps a buffer alive until the commands
+// enqueued on it have finished.
+inline cl::Buffer scratch_buffer(cl_context context, std::size_t bytes) {
+  cl_int status = CL_SUCCESS;
+  cl_mem raw = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
+  check(status, "clCreateBuffer(" + std::to_string(bytes) + " bytes of split-K workspace)");
+  return cl::Buffer(raw);
 }
 
 // For calls with nothing to compute: an event that completes once the wait list has.

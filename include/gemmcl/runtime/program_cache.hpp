@@ -21,19 +21,20 @@ namespace gemmcl::runtime {
 
 // What the runtime needs to build a program; it knows nothing of where the text came from.
 struct ProgramSource {
-  std::string_view text;      // NUL-terminated static storage (a fixed_string)
-  std::uint64_t hash = 0;     // of text
-  std::string_view kernel;    // entry point
-  std::string_view describe;  // the configuration, for error messages
+  std::string_view text;                 // NUL-terminated static storage (a fixed_string)
+  std::uint64_t hash = 0;                // of text
+  std::vector<std::string_view> kernels;  // entry points; the first is the main one
+  std::string_view describe;             // the configuration, for error messages
 };
 
 class Program {
  public:
-  // Creates the first kernel object at once, to learn what the compiled kernel allows.
-  Program(cl::Program program, std::string kernel_name, cl_device_id device)
-      : program_(std::move(program)), kernel_name_(std::move(kernel_name)) {
-    cl_kernel k = create();
-    pool_.push_back(k);
+  // Creates a kernel object of the main entry point at once, to learn what the compiled kernel allows.
+  Program(cl::Program program, const std::vector<std::string_view>& kernels, cl_device_id device)
+      : program_(std::move(program)), pools_(kernels.size()) {
+    for (std::size_t i = 0; i < kernels.size(); ++i) pools_[i].name = std::string(kernels[i]);
+    cl_kernel k = create(0);
+    pools_[0].free.push_back(k);
     check(clGetKernelWorkGroupInfo(k, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof(max_work_group_size_),
                                    &max_work_group_size_, nullptr),
           "clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)");
@@ -45,55 +46,65 @@ class Program {
   // A kernel object for the exclusive use of one caller until it is destroyed.
   class Lease {
    public:
-    Lease(Program& owner, cl_kernel kernel) : owner_(&owner), kernel_(kernel) {}
+    Lease(Program& owner, std::size_t entry, cl_kernel kernel)
+        : owner_(&owner), entry_(entry), kernel_(kernel) {}
     Lease(const Lease&) = delete;
     Lease& operator=(const Lease&) = delete;
-    ~Lease() { owner_->give_back(kernel_); }
+    ~Lease() { owner_->give_back(entry_, kernel_); }
     cl_kernel get() const noexcept { return kernel_; }
 
    private:
     Program* owner_;
+    std::size_t entry_;
     cl_kernel kernel_;
   };
 
-  Lease lease() {
+  // A kernel object of entry point `entry` (an index into ProgramSource::kernels).
+  Lease lease(std::size_t entry = 0) {
     {
       std::lock_guard<std::mutex> lock(pool_mutex_);
-      if (!pool_.empty()) {
-        cl_kernel k = pool_.back();
-        pool_.pop_back();
-        return Lease(*this, k);
+      auto& free = pools_.at(entry).free;
+      if (!free.empty()) {
+        cl_kernel k = free.back();
+        free.pop_back();
+        return Lease(*this, entry, k);
       }
     }
-    return Lease(*this, create());
+    return Lease(*this, entry, create(entry));
   }
 
   Program(const Program&) = delete;
   Program& operator=(const Program&) = delete;
   ~Program() {
-    for (cl_kernel k : pool_) clReleaseKernel(k);
+    for (auto& pool : pools_)
+      for (cl_kernel k : pool.free) clReleaseKernel(k);
   }
 
   const cl::Program& program() const noexcept { return program_; }
 
  private:
-  cl_kernel create() {
+  cl_kernel create(std::size_t entry) {
+    const std::string& name = pools_.at(entry).name;
     cl_int status = CL_SUCCESS;
-    cl_kernel k = clCreateKernel(program_(), kernel_name_.c_str(), &status);
-    check(status, "clCreateKernel(" + kernel_name_ + ")");
+    cl_kernel k = clCreateKernel(program_(), name.c_str(), &status);
+    check(status, "clCreateKernel(" + name + ")");
     return k;
   }
 
-  void give_back(cl_kernel k) {
+  void give_back(std::size_t entry, cl_kernel k) {
     std::lock_guard<std::mutex> lock(pool_mutex_);
-    pool_.push_back(k);
+    pools_[entry].free.push_back(k);
   }
 
+  struct Pool {
+    std::string name;
+    std::vector<cl_kernel> free;
+  };
+
   cl::Program program_;
-  std::string kernel_name_;
+  std::vector<Pool> pools_;
   std::size_t max_work_group_size_ = 0;
   std::mutex pool_mutex_;
-  std::vector<cl_kernel> pool_;
 };
 
 class ProgramCache {
@@ -118,8 +129,8 @@ class ProgramCache {
     }
     std::lock_guard<std::mutex> lock(slot->mutex);
     if (!slot->program) {
-      slot->program = std::make_shared<Program>(build(context, device, info, source, options),
-                                                std::string(source.kernel), device);
+      slot->program =
+          std::make_shared<Program>(build(context, device, info, source, options), source.kernels, device);
       builds_.fetch_add(1, std::memory_order_relaxed);
     }
     return slot->program;

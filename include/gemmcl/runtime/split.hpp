@@ -1,0 +1,46 @@
+#pragma once
+// How far to split K. A product with fewer tiles of C than the device has compute units leaves most of
+// the device idle; dividing K among several groups of work-groups fills it, at the cost of a workspace
+// of splits x m x n elements and a second pass that adds the parts.
+
+#include <algorithm>
+#include <cstddef>
+
+#include "device.hpp"
+
+namespace gemmcl::runtime {
+
+struct SplitPlan {
+  int splits = 1;
+  int k_chunk = 0;  // K per split, a multiple of the tile's K
+};
+
+// requested: 0 automatic, 1 never, S > 1 at most S.
+inline SplitPlan plan_split(std::size_t tiles, std::size_t m, std::size_t n, std::size_t k, int tile_k,
+                            int requested, const DeviceInfo& d, std::size_t element_bytes) {
+  SplitPlan plan{1, static_cast<int>(k)};
+  if (k == 0 || requested == 1) return plan;
+  const std::size_t k_tiles = (k + tile_k - 1) / tile_k;
+  std::size_t want = 1;
+  if (requested > 1) {
+    want = static_cast<std::size_t>(requested);
+  } else {
+    const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
+    if (tiles >= units) return plan;
+    want = (2 * units + tiles - 1) / tiles;  // about two work-groups per compute unit
+    want = std::min<std::size_t>(want, k_tiles / 4);  // each part keeps at least four K steps
+    want = std::min<std::size_t>(want, 256);
+  }
+  // The workspace must be allocatable, and not absurd next to the problem.
+  const std::size_t slice = m * n * element_bytes;
+  const std::size_t budget = std::min<std::size_t>(d.max_mem_alloc_size, std::size_t(1) << 30);
+  want = std::min(want, std::max<std::size_t>(budget / std::max<std::size_t>(slice, 1), 1));
+  want = std::min(want, k_tiles);
+  if (want <= 1) return plan;
+  const std::size_t chunk = (k_tiles + want - 1) / want * tile_k;
+  plan.k_chunk = static_cast<int>(chunk);
+  plan.splits = static_cast<int>((k + chunk - 1) / chunk);
+  return plan;
+}
+
+}  // namespace gemmcl::runtime
