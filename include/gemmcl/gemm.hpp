@@ -8,6 +8,7 @@
 // Gemm<P...> resolves its policies into one configuration (policy/), whose OpenCL C text is generated
 // at compile time (codegen/, vendor/) and built once per device by the runtime (runtime/).
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -43,7 +44,7 @@ inline std::string describe(const policy::Config& c, std::string_view vendor) {
   s += c.local_a && c.local_b ? "Both" : c.local_a ? "A" : c.local_b ? "B" : "None";
   s += ">, Padding<" + std::to_string(c.padding) + ">, Prefetch<" + (c.prefetch ? "true" : "false") +
        ">, Unroll<" + std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) +
-       ">, vendor " + std::string(vendor);
+       ">, WarpLayout<" + std::to_string(c.warp_lanes_m) + ">, vendor " + std::string(vendor);
   return s;
 }
 
@@ -156,20 +157,30 @@ constexpr policy::Config with_split(policy::Config c, int split_k) {
   return c;
 }
 
-// Gemm<>: the first entry of the device's class whose tiles of C reach one per compute unit, else the
-// class's last entry (whose small tiles then split K if still needed). SplitK is the caller's rule.
+// Gemm<>'s score for one built-in entry on this problem (policy/builtin.hpp explains it).
+inline double score(const runtime::Problem& p, const policy::Config& c, int speed, std::size_t units) {
+  const double covered = double((p.m + c.tile_m - 1) / c.tile_m * c.tile_m) *
+                         double((p.n + c.tile_n - 1) / c.tile_n * c.tile_n);
+  const double fill = double(p.m) * double(p.n) / covered;
+  const double busy = std::min(1.0, double(tiles_of(p, c)) / double(units ? units : 1));
+  return speed * fill * busy;
+}
+
+// Gemm<>: the best-scoring entry of the device's class. SplitK is the caller's rule.
 template <class Table, int SplitK, class T, std::size_t... I>
-std::vector<cl::Event> run_first_fit(std::index_sequence<I...>, cl::CommandQueue& queue,
-                                     const runtime::QueueTarget& target, const runtime::Problem& p,
-                                     T alpha, T beta, const Events& wait) {
+std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& queue,
+                                const runtime::QueueTarget& target, const runtime::Problem& p, T alpha,
+                                T beta, const Events& wait) {
   const std::size_t units = runtime::device_info(target.device).compute_units;
-  constexpr std::size_t last = sizeof...(I) - 1;
+  const double scores[] = {
+      score(p, std::tuple_element_t<I, Table>::config, std::tuple_element_t<I, Table>::speed, units)...};
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < sizeof...(I); ++i)
+    if (scores[i] > scores[best]) best = i;
   std::vector<cl::Event> events;
-  bool done = false;
   const auto attempt = [&](auto entry, std::size_t index) {
     using E = decltype(entry);
-    if (done || (index != last && 10 * tiles_of(p, E::config) < 9 * units)) return;
-    done = true;
+    if (index != best) return;
     constexpr policy::Config c = with_split(E::config, SplitK);
     events = run<typename E::vendor, c>(queue, target, p, alpha, beta, wait);
   };
@@ -244,7 +255,7 @@ class Gemm {
   static std::vector<cl::Event> pick(cl::CommandQueue& queue, const runtime::QueueTarget& target,
                                      const runtime::Problem& p, value_type alpha, value_type beta,
                                      const Events& wait) {
-    return detail::run_first_fit<Table, config.split_k>(
+    return detail::run_best<Table, config.split_k>(
         std::make_index_sequence<std::tuple_size_v<Table>>{}, queue, target, p, alpha, beta, wait);
   }
 };

@@ -83,6 +83,8 @@ constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_vie
   }
   t.line("//   prefetch         ", c.prefetch ? "double-buffered local tiles" : "off");
   t.line("//   unroll           ", c.unroll_factor(), " of ", c.tile_k, " K steps");
+  if (c.warp_lanes_m != 0)
+    t.line("//   warp layout      ", c.warp_lanes_m, " x ", 32 / c.warp_lanes_m, " work-items per group of 32");
   t.line("//   vendor           ", vendor);
   t.line();
 }
@@ -163,77 +165,84 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line();
 }
 
-// Global -> registers: this work-item's share of one K step of an operand tile, starting at column kb
-// of op(). Vectors run along whichever extent is contiguous in memory, so reads coalesce.
+// Where this work-item's vectors of an operand tile lie. Their places in the tile are the same in every
+// K step, so the global addresses are computed once and advance by one step's stride after each fetch.
+// Vectors run along whichever extent is contiguous in memory, so reads coalesce.
 template <class Sink>
-constexpr void emit_fetch(util::text<Sink>& t, const operand& o) {
-  t.line("// ", o.label, " tile, global -> registers (", o.loads, " vectors of VW per work-item).");
-  t.open();
-  t.line("const bool full = ", o.full_x, " && kb + TILE_K <= k;");
+constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
+  const std::string_view p = o.ptr;
+  t.line("// ", o.label, " tile loads: ", o.loads, " vectors of VW per work-item and K step.");
+  t.line("const __global real* ", p, "_src[", o.loads, "];");
+  t.line("int ", p, "_x[", o.loads, "], ", p, "_k[", o.loads, "];");
   if_x_contiguous(t, o);
-  t.line("// ", o.label, " is stored with its ", o.extent,
-         " extent contiguous: vectors run along it.");
+  t.line("// ", o.label, " is stored with its ", o.extent, " extent contiguous: vectors run along it.");
+  t.line("const long ", p, "_step = (long)TILE_K * ", o.ld, ";");
   t.line("#pragma unroll");
   t.open("for (int l = 0; l < ", o.loads, "; ++l)");
   t.line("const int v = tid + l * THREADS;");
-  t.line("const int x = (v % (", o.tile, " / VW)) * VW;");
-  t.line("const int kk = v / (", o.tile, " / VW);");
-  t.line("const __global real* p = ", o.ptr, " + (long)(kb + kk) * ", o.ld, " + (", o.x0, " + x);");
-  t.open("if (full)");
-  t.line("VSTORE(VLOAD_GLOBAL(p), &", o.regs, "[l * VW]);");
-  t.reopen("else");
-  t.line("const bool k_in = kb + kk < k;");
-  t.line("#pragma unroll");
-  t.open("for (int e = 0; e < VW; ++e)");
-  t.line(o.regs, "[l * VW + e] = (k_in && ", o.x0, " + x + e < ", o.extent,
-         ") ? LOAD_GLOBAL(p + e) : (real)0;");
-  t.close();
-  t.close();
+  t.line(p, "_x[l] = (v % (", o.tile, " / VW)) * VW;");
+  t.line(p, "_k[l] = v / (", o.tile, " / VW);");
+  t.line(p, "_src[l] = ", p, " + (long)", p, "_k[l] * ", o.ld, " + (", o.x0, " + ", p, "_x[l]);");
   t.close();
   t.raw("#else\n");
   t.line("// ", o.label, " is stored with its K extent contiguous: vectors run along K.");
+  t.line("const long ", p, "_step = TILE_K;");
   t.line("#pragma unroll");
   t.open("for (int l = 0; l < ", o.loads, "; ++l)");
   t.line("const int v = tid + l * THREADS;");
-  t.line("const int kk = (v % (TILE_K / VW)) * VW;");
-  t.line("const int x = v / (TILE_K / VW);");
-  t.line("const __global real* p = ", o.ptr, " + (long)(", o.x0, " + x) * ", o.ld, " + (kb + kk);");
+  t.line(p, "_k[l] = (v % (TILE_K / VW)) * VW;");
+  t.line(p, "_x[l] = v / (TILE_K / VW);");
+  t.line(p, "_src[l] = ", p, " + (long)(", o.x0, " + ", p, "_x[l]) * ", o.ld, " + ", p, "_k[l];");
+  t.close();
+  t.raw("#endif\n");
+}
+
+// Global -> registers: this work-item's share of the K step starting at column kb of op(). Inside the
+// matrices the loads are whole vectors; at an edge every element is checked and padded with zeros.
+template <class Sink>
+constexpr void emit_fetch(util::text<Sink>& t, const operand& o) {
+  const std::string_view p = o.ptr;
+  t.line("// ", o.label, " tile, global -> registers.");
+  t.open();
+  t.line("const bool full = ", o.full_x, " && kb + TILE_K <= k;");
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+  t.line("const __global real* p = ", p, "_src[l];");
+  t.line(p, "_src[l] += ", p, "_step;");
   t.open("if (full)");
   t.line("VSTORE(VLOAD_GLOBAL(p), &", o.regs, "[l * VW]);");
   t.reopen("else");
-  t.line("const bool x_in = ", o.x0, " + x < ", o.extent, ";");
+  if_x_contiguous(t, o);
+  t.line("const bool k_in = kb + ", p, "_k[l] < k;");
   t.line("#pragma unroll");
-  t.open("for (int e = 0; e < VW; ++e)");
-  t.line(o.regs, "[l * VW + e] = (x_in && kb + kk + e < k) ? LOAD_GLOBAL(p + e) : (real)0;");
-  t.close();
-  t.close();
-  t.close();
+  t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (k_in && ", o.x0, " + ", p,
+         "_x[l] + e < ", o.extent, ") ? LOAD_GLOBAL(p + e) : (real)0;");
+  t.raw("#else\n");
+  t.line("const bool x_in = ", o.x0, " + ", p, "_x[l] < ", o.extent, ";");
+  t.line("#pragma unroll");
+  t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (x_in && kb + ", p,
+         "_k[l] + e < k) ? LOAD_GLOBAL(p + e) : (real)0;");
   t.raw("#endif\n");
+  t.close();
+  t.close();
   t.close();
 }
 
 // Registers -> local memory, into the K-major tile `dst`.
 template <class Sink>
 constexpr void emit_stash(util::text<Sink>& t, const operand& o, std::string_view dst) {
+  const std::string_view p = o.ptr;
   t.line("// ", o.label, " tile, registers -> local memory.");
   if_x_contiguous(t, o);
   t.line("#pragma unroll");
-  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
-  t.line("const int v = tid + l * THREADS;");
-  t.line("const int x = (v % (", o.tile, " / VW)) * VW;");
-  t.line("const int kk = v / (", o.tile, " / VW);");
-  t.line("VSTORE_LOCAL_", o.label, "(VLOAD(&", o.regs, "[l * VW]), &", dst, "[kk * ", o.stride,
-         " + x]);");
-  t.close();
+  t.line("for (int l = 0; l < ", o.loads, "; ++l) VSTORE_LOCAL_", o.label, "(VLOAD(&", o.regs,
+         "[l * VW]), &", dst, "[", p, "_k[l] * ", o.stride, " + ", p, "_x[l]]);");
   t.raw("#else\n");
   t.line("#pragma unroll");
   t.open("for (int l = 0; l < ", o.loads, "; ++l)");
-  t.line("const int v = tid + l * THREADS;");
-  t.line("const int kk = (v % (TILE_K / VW)) * VW;");
-  t.line("const int x = v / (TILE_K / VW);");
   t.line("#pragma unroll");
-  t.line("for (int e = 0; e < VW; ++e) ", dst, "[(kk + e) * ", o.stride, " + x] = ", o.regs,
-         "[l * VW + e];");
+  t.line("for (int e = 0; e < VW; ++e) ", dst, "[(", p, "_k[l] + e) * ", o.stride, " + ", p,
+         "_x[l]] = ", o.regs, "[l * VW + e];");
   t.close();
   t.raw("#endif\n");
 }
@@ -373,6 +382,8 @@ constexpr void emit_registers(util::text<Sink>& t, const Config& c) {
 template <class Sink>
 constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
+  if (c.local_a) emit_fetch_setup(t, operand_a);
+  if (c.local_b) emit_fetch_setup(t, operand_b);
   t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
   if (!staged) {
     t.open("for (int t = 0; t < tiles; ++t)");
@@ -475,9 +486,21 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   t.line("const int split = (int)get_group_id(2);");
   t.line("const int k_begin = split * k_chunk;");
   t.line("const int k = min(k_chunk, k_total - k_begin);");
-  t.line("const int tx = get_local_id(0);");
-  t.line("const int ty = get_local_id(1);");
-  if (staged) t.line("const int tid = ty * THREADS_M + tx;");
+  if (c.warp_lanes_m == 0) {
+    t.line("const int tx = get_local_id(0);");
+    t.line("const int ty = get_local_id(1);");
+    if (staged) t.line("const int tid = ty * THREADS_M + tx;");
+  } else {
+    t.line("// Groups of 32 work-items (warps) cover ", c.warp_lanes_m, " x ", 32 / c.warp_lanes_m,
+           " register tiles, so a group's local reads touch few");
+    t.line("// distinct addresses. Loads still use the linear id, which keeps them coalesced.");
+    t.line("const int tid = (int)(get_local_id(1) * THREADS_M + get_local_id(0));");
+    t.line("const int warp = tid / 32, lane = tid % 32;");
+    t.line("const int tx = (warp % (THREADS_M / ", c.warp_lanes_m, ")) * ", c.warp_lanes_m, " + lane % ",
+           c.warp_lanes_m, ";");
+    t.line("const int ty = (warp / (THREADS_M / ", c.warp_lanes_m, ")) * ", 32 / c.warp_lanes_m,
+           " + lane / ", c.warp_lanes_m, ";");
+  }
   t.line("const int m0 = (int)get_group_id(0) * TILE_M;");
   t.line("const int n0 = (int)get_group_id(1) * TILE_N;");
   t.line("const bool full_m = m0 + TILE_M <= m;");

@@ -18,6 +18,7 @@ struct Config {
   bool prefetch = false;                      // double-buffered local tiles
   int unroll = 0;                             // inner-loop unroll factor; 0: all of tile_k
   int split_k = 0;                            // K splits: 0 automatic, 1 never, S at most S
+  int warp_lanes_m = 0;                       // work-items along M per group of 32; 0: row-major ids
 
   constexpr int threads_m() const noexcept { return tile_m / wpt_m; }
   constexpr int threads_n() const noexcept { return tile_n / wpt_n; }

@@ -19,8 +19,8 @@ template <class T>
 struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
-                "WorkPerThread, Element, LocalMemory, Padding, Prefetch, Unroll, SplitK or a gemmcl::vendor "
-                "tag");
+                "WorkPerThread, Element, LocalMemory, Padding, Prefetch, Unroll, SplitK, WarpLayout or a "
+                "gemmcl::vendor tag");
   static constexpr bool value = is_policy<T>::value;
 };
 
@@ -105,6 +105,8 @@ struct resolve {
                 "gemmcl::Gemm<...>: Unroll<> is given more than once");
   static_assert(count_of<kind::split_k, P...> <= 1,
                 "gemmcl::Gemm<...>: SplitK<> is given more than once");
+  static_assert(count_of<kind::warp_layout, P...> <= 1,
+                "gemmcl::Gemm<...>: WarpLayout<> is given more than once");
   static_assert(count_of<kind::vendor, P...> <= 1,
                 "gemmcl::Gemm<...>: more than one vendor path is given");
 
@@ -117,6 +119,7 @@ struct resolve {
   using prefetch_p = find_t<kind::prefetch, P...>;
   using unroll_p = find_t<kind::unroll, P...>;
   using split_p = find_t<kind::split_k, P...>;
+  using warp_p = find_t<kind::warp_layout, P...>;
   using vendor_p = find_t<kind::vendor, P...>;
 
   using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
@@ -126,7 +129,7 @@ struct resolve {
   // problem from its built-in table.
   static constexpr bool automatic = !given<tile_p> && !given<vec_p> && !given<wpt_p> &&
                                     !given<local_p> && !given<padding_p> && !given<prefetch_p> &&
-                                    !given<unroll_p> && !given<vendor_p>;
+                                    !given<unroll_p> && !given<vendor_p> && !given<warp_p>;
 
  private:
   static constexpr Config derive() {
@@ -140,6 +143,7 @@ struct resolve {
     if constexpr (given<prefetch_p>) c.prefetch = prefetch_p::enabled;
     if constexpr (given<unroll_p>) c.unroll = unroll_p::factor;
     if constexpr (given<split_p>) c.split_k = split_p::splits;
+    if constexpr (given<warp_p>) c.warp_lanes_m = warp_p::lanes_m;
 
     const int vec_hint = given<vec_p> ? find_vec_width() : 1;
     if constexpr (given<tile_p>) {
@@ -224,6 +228,12 @@ struct resolve {
                 "LocalMemory<Operands::None> stages nothing");
   static_assert(config.tile_k % config.unroll_factor() == 0,
                 "gemmcl: Unroll<U>: U must divide the tile's K, so every unrolled pass is whole");
+  static_assert(config.warp_lanes_m == 0 ||
+                    (!whole || (config.threads() % 32 == 0 &&
+                                config.threads_m() % config.warp_lanes_m == 0 &&
+                                config.threads_n() % (32 / config.warp_lanes_m) == 0)),
+                "gemmcl: WarpLayout<L>: the work-group must be a whole number of groups of 32, with M/WM "
+                "work-items along M divisible by L and N/WN along N divisible by 32/L");
   static_assert(!whole || config.threads() <= 4096,
                 "gemmcl: more than 4096 work-items per work-group; no OpenCL device accepts that. "
                 "Increase WorkPerThread or shrink the Tile");

@@ -18,6 +18,7 @@ struct padding {};
 struct prefetch {};
 struct unroll {};
 struct split_k {};
+struct warp_layout {};
 struct vendor {};
 }  // namespace kind
 
@@ -109,6 +110,19 @@ struct SplitK {
   static_assert(S >= 0 && S <= 1024, "gemmcl::SplitK<S>: S must be between 0 (automatic) and 1024");
   using policy_kind = kind::split_k;
   static constexpr int splits = S;
+};
+
+// How work-items are grouped into warps (NVIDIA: 32 lanes that read local memory together). By default
+// 32 consecutive work-items along M form a group; WarpLayout<L> makes each group L work-items along M by
+// 32 / L along N, so one local-memory read of a group touches fewer distinct addresses. It only
+// renumbers work-items, so it is correct on every device.
+template <int LanesM>
+struct WarpLayout {
+  static_assert(LanesM == 1 || LanesM == 2 || LanesM == 4 || LanesM == 8 || LanesM == 16 ||
+                    LanesM == 32,
+                "gemmcl::WarpLayout<L>: L must divide 32");
+  using policy_kind = kind::warp_layout;
+  static constexpr int lanes_m = LanesM;
 };
 
 // Vendor paths. The tag of each lives with its code generator in vendor/<name>.hpp; the generic one,

@@ -25,8 +25,10 @@ inline SplitPlan plan_split(std::size_t tiles, std::size_t m, std::size_t n, std
   if (requested > 1) {
     want = static_cast<std::size_t>(requested);
   } else {
+    // Near one tile per compute unit a split costs more (a second pass, shorter K loops) than the
+    // idle units it fills; measured on an H200 at 2048^3 with 128 tiles on 132 units: 39 vs 44 TFLOPS.
     const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
-    if (tiles >= units) return plan;
+    if (2 * tiles > units) return plan;
     want = (2 * units + tiles - 1) / tiles;  // about two work-groups per compute unit
     want = std::min<std::size_t>(want, k_tiles / 4);  // each part keeps at least four K steps
     want = std::min<std::size_t>(want, 256);
