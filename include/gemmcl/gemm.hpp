@@ -9,6 +9,7 @@
 // at compile time (codegen/, vendor/) and built once per device by the runtime (runtime/).
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -157,13 +158,25 @@ constexpr policy::Config with_split(policy::Config c, int split_k) {
   return c;
 }
 
-// Gemm<>'s score for one built-in entry on this problem (policy/builtin.hpp explains it).
-inline double score(const runtime::Problem& p, const policy::Config& c, int speed, std::size_t units) {
+// Gemm<>'s estimate of how fast a built-in entry runs this problem, in the entry's speed units:
+//   speed x fill x occupancy^(1/4) x K-loop length x split cost
+// fill: the real part of the tile area covering C. occupancy: work-groups (after splitting K) over the
+// device's capacity, through a fourth root because a compute unit already does most of its work with
+// one resident work-group. K-loop length: a work-group's K range over that plus 256, the prologue and
+// epilogue it pays once. Split cost: the workspace pass, measured at about 15%.
+inline double score(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
+                    const runtime::DeviceInfo& d, std::size_t element_bytes) {
   const double covered = double((p.m + c.tile_m - 1) / c.tile_m * c.tile_m) *
                          double((p.n + c.tile_n - 1) / c.tile_n * c.tile_n);
   const double fill = double(p.m) * double(p.n) / covered;
-  const double busy = std::min(1.0, double(tiles_of(p, c)) / double(units ? units : 1));
-  return speed * fill * busy;
+  const std::size_t tiles = tiles_of(p, c);
+  const runtime::SplitPlan plan =
+      runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, c.split_k, d, element_bytes);
+  const double capacity = double(std::max<std::size_t>(d.compute_units, 1)) * resident;
+  const double occupancy = std::min(1.0, double(tiles) * plan.splits / capacity);
+  const double k_per_group = double(plan.splits > 1 ? plan.k_chunk : p.k);
+  const double k_loop = k_per_group / (k_per_group + 256.0);
+  return speed * fill * std::sqrt(std::sqrt(occupancy)) * k_loop * (plan.splits > 1 ? 0.85 : 1.0);
 }
 
 // Gemm<>: the best-scoring entry of the device's class. SplitK is the caller's rule.
@@ -171,9 +184,10 @@ template <class Table, int SplitK, class T, std::size_t... I>
 std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& queue,
                                 const runtime::QueueTarget& target, const runtime::Problem& p, T alpha,
                                 T beta, const Events& wait) {
-  const std::size_t units = runtime::device_info(target.device).compute_units;
-  const double scores[] = {
-      score(p, std::tuple_element_t<I, Table>::config, std::tuple_element_t<I, Table>::speed, units)...};
+  const runtime::DeviceInfo& device = runtime::device_info(target.device);
+  const double scores[] = {score(p, with_split(std::tuple_element_t<I, Table>::config, SplitK),
+                                 std::tuple_element_t<I, Table>::speed,
+                                 std::tuple_element_t<I, Table>::resident, device, sizeof(T))...};
   std::size_t best = 0;
   for (std::size_t i = 1; i < sizeof...(I); ++i)
     if (scores[i] > scores[best]) best = i;
