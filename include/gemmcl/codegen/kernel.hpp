@@ -148,7 +148,12 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line("#define WPT_M ", c.wpt_m, "      // rows of C per work-item, as WPT_M / VW vectors");
   t.line("#define WPT_N ", c.wpt_n, "      // columns of C per work-item, as WPT_N / VW blocks of VW");
   t.line("#define VECS_M (WPT_M / VW)");
-  t.line("#define VECS_N (WPT_N / VW)");
+  if (c.local_b) {
+    t.line("#define COLS_RUN VW  // a work-item's columns come in runs of VW, read from local memory as vectors");
+    t.line("#define VECS_N (WPT_N / VW)");
+  } else {
+    t.line("#define COLS_RUN WPT_N  // B is read from global memory: a work-item's columns are one run");
+  }
   t.line("#define THREADS_M ", c.threads_m());
   t.line("#define THREADS_N ", c.threads_n());
   t.line("#define THREADS (THREADS_M * THREADS_N)");
@@ -283,7 +288,7 @@ template <class Sink>
 constexpr void emit_b_from_global(util::text<Sink>& t, bool guarded) {
   t.line("#pragma unroll");
   t.open("for (int j = 0; j < WPT_N; ++j)");
-  t.line("const int col = n0 + ((j / VW) * THREADS_N + ty) * VW + j % VW;");
+  t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
   t.raw("#if GEMMCL_TRANS_B == 0\n");
   t.line("const __global real* p = b + (long)col * ldb + k0 + kk;");
   t.raw("#else\n");
@@ -438,7 +443,7 @@ constexpr void emit_store(util::text<Sink>& t) {
   t.line("// (NaN included) cannot leak into the result.");
   t.line("#pragma unroll");
   t.open("for (int j = 0; j < WPT_N; ++j)");
-  t.line("const int col = n0 + ((j / VW) * THREADS_N + ty) * VW + j % VW;");
+  t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
   t.line("#pragma unroll");
   t.open("for (int i = 0; i < VECS_M; ++i)");
   t.line("const int row = m0 + (i * THREADS_M + tx) * VW;");
@@ -525,8 +530,8 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
     t.line();
   }
   t.line("// Register tile. Work-item (tx, ty) owns rows m0 + (i * THREADS_M + tx) * VW + e and columns");
-  t.line("// n0 + (j * THREADS_N + ty) * VW + e: blocks of VW, so neighbours read neighbouring local memory");
-  t.line("// as whole vectors.");
+  t.line("// n0 + (j * THREADS_N + ty) * COLS_RUN + e: runs spread over the tile, so neighbours read");
+  t.line("// neighbouring memory.");
   t.line("realv acc[VECS_M][WPT_N];");
   t.line("#pragma unroll");
   t.open("for (int i = 0; i < VECS_M; ++i)");

@@ -45,10 +45,11 @@ struct builtin<float> {
   using other_gpu =
       std::tuple<entry<100, 2, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>, Prefetch<true>>,
                  entry<60, 4, float, Tile<32, 32, 16>, Vec<4>, WorkPerThread<4, 4>>>;
-  // CPUs: no local memory and no barriers, so the OpenCL runtime can run a work-group's work-items as a
-  // plain loop; each work-item keeps a 16 x 16 block of C in vector registers.
-  using cpu = std::tuple<entry<100, 1, float, Tile<64, 64, 16>, Vec<16>, WorkPerThread<16, 16>,
-                               LocalMemory<Operands::None>>>;
+  // CPUs: a 32 x 8 block of C per work-item in 16 vector registers (AVX-512: two float16 of A times
+  // eight broadcast B values). A is staged in local memory, which on a CPU is packing it: its K steps
+  // become contiguous, where reading a column-major A directly jumps a whole column per step.
+  using cpu = std::tuple<entry<100, 1, float, Tile<32, 128, 128>, Vec<16>, WorkPerThread<32, 8>,
+                               LocalMemory<Operands::A>, Unroll<4>>>;
 };
 
 template <>
@@ -60,8 +61,8 @@ struct builtin<double> {
   using other_gpu =
       std::tuple<entry<100, 2, double, Tile<64, 64, 16>, Vec<2>, WorkPerThread<4, 4>, Prefetch<true>>,
                  entry<60, 4, double, Tile<32, 32, 16>, Vec<2>, WorkPerThread<2, 2>>>;
-  using cpu = std::tuple<entry<100, 1, double, Tile<64, 64, 16>, Vec<8>, WorkPerThread<16, 8>,
-                               LocalMemory<Operands::None>>>;
+  using cpu = std::tuple<entry<100, 1, double, Tile<32, 128, 64>, Vec<8>, WorkPerThread<16, 8>,
+                               LocalMemory<Operands::A>, Unroll<4>>>;
 };
 
 }  // namespace gemmcl::policy

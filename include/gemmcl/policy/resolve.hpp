@@ -205,9 +205,12 @@ struct resolve {
   static_assert(config.tile_n % config.wpt_n == 0,
                 "gemmcl: WorkPerThread<WM,WN>: WN must divide the tile's N, so the tile splits into "
                 "whole register tiles");
-  static_assert(config.wpt_m % config.vec == 0 && config.wpt_n % config.vec == 0,
-                "gemmcl: WorkPerThread<WM,WN>: WM and WN must be multiples of Vec<W>, since each "
-                "work-item holds its rows and columns as blocks of W");
+  static_assert(config.wpt_m % config.vec == 0,
+                "gemmcl: WorkPerThread<WM,WN>: WM must be a multiple of Vec<W>, since each work-item "
+                "holds its rows as W-wide vectors");
+  static_assert(!config.local_b || config.wpt_n % config.vec == 0,
+                "gemmcl: WorkPerThread<WM,WN>: with B in local memory, WN must be a multiple of Vec<W>, "
+                "since each work-item reads its columns from local memory as W-wide vectors");
   // Only meaningful once the tile splits into register tiles; that is reported above.
   static constexpr bool whole = config.tile_m % config.wpt_m == 0 &&
                                 config.tile_n % config.wpt_n == 0 && config.tile_m % config.vec == 0 &&

@@ -41,9 +41,10 @@ struct Vec {
   static constexpr int width = W;
 };
 
-// Register tile: each work-item computes M x N elements of C (2D register blocking), held as blocks of
-// W consecutive rows and W consecutive columns spread over the tile, so that neighbouring work-items
-// read neighbouring local memory as whole vectors.
+// Register tile: each work-item computes M x N elements of C (2D register blocking): blocks of W
+// consecutive rows, and (with B in local memory) blocks of W consecutive columns, spread over the tile
+// so that neighbouring work-items read neighbouring local memory as whole vectors. With B read from
+// global memory a work-item's N columns are one consecutive run.
 template <int M, int N>
 struct WorkPerThread {
   static_assert(M > 0 && N > 0, "gemmcl::WorkPerThread<M,N>: both extents must be positive");
