@@ -1,0 +1,116 @@
+#pragma once
+// The configurations the bench can time: one list of named gemmcl::Gemm types. To add one, add a line
+//
+//   entry<gemmcl::Gemm<gemmcl::Tile<128, 64, 16>, gemmcl::Vec<4>>>("t128x64x16-v4", "what it shows"),
+//
+// to configs() below. Names are what `-k` takes; `--list` prints them with their resolved numbers.
+
+#include <cmath>
+#include <cstddef>
+#include <gemmcl/gemm.hpp>
+#include <string_view>
+#include <vector>
+
+#include "common.hpp"
+
+// The tutorial's ladder (kernels 1-10 and the slides' variants), from examples/.
+#if __has_include("tutorial/ladder.hpp")
+#include "tutorial/ladder.hpp"
+#define GEMMCL_BENCH_LADDER 1
+#else
+#define GEMMCL_BENCH_LADDER 0
+#endif
+
+namespace bench {
+
+// One call's arguments, in double for alpha and beta so that one signature serves every element type.
+struct Call {
+  gemmcl::Layout layout;
+  gemmcl::Transpose ta, tb;
+  std::size_t m, n, k;
+  double alpha, beta;
+  const cl::Buffer* a;
+  std::size_t lda;
+  const cl::Buffer* b;
+  std::size_t ldb;
+  cl::Buffer* c;
+  std::size_t ldc;
+};
+
+struct Config {
+  std::string_view name;
+  Elem element;
+  gemmcl::policy::Config policy;                                  // Gemm<...>::config
+  std::string_view source;                                        // Gemm<...>::source
+  std::vector<cl::Event> (*run)(cl::CommandQueue&, const Call&);  // the events of every command enqueued
+  std::string_view note;
+  bool tutorial = false;          // a rung of the tutorial's ladder
+  double k40m = NAN, p100 = NAN;  // the tutorial's published GFLOPS for this step, where there is one
+};
+
+// Every command of the call is timed, from the first one's start to the last one's end: through
+// enqueue_all, which returns them all (two kernels when K is split), else the one event operator() returns.
+template <class G>
+std::vector<cl::Event> run_gemm(cl::CommandQueue& queue, const Call& c) {
+  using T = typename G::value_type;
+  const G gemm;
+  const T alpha = static_cast<T>(c.alpha), beta = static_cast<T>(c.beta);
+  if constexpr (requires {
+                  gemm.enqueue_all(queue, c.layout, c.ta, c.tb, c.m, c.n, c.k, alpha, *c.a, std::size_t{},
+                                   c.lda, *c.b, std::size_t{}, c.ldb, beta, *c.c, std::size_t{}, c.ldc);
+                }) {
+    return gemm.enqueue_all(queue, c.layout, c.ta, c.tb, c.m, c.n, c.k, alpha, *c.a, 0, c.lda, *c.b, 0, c.ldb,
+                            beta, *c.c, 0, c.ldc);
+  } else {
+    return {gemm(queue, c.layout, c.ta, c.tb, c.m, c.n, c.k, alpha, *c.a, 0, c.lda, *c.b, 0, c.ldb, beta,
+                 *c.c, 0, c.ldc)};
+  }
+}
+
+template <class G>
+Config entry(std::string_view name, std::string_view note = {}) {
+  return Config{name, elem_of<typename G::value_type>, G::config, G::source, &run_gemm<G>, note};
+}
+
+#if GEMMCL_BENCH_LADDER
+template <class Rung>
+Config rung_entry() {
+  Config c = entry<typename Rung::gemm>(Rung::name, Rung::idea);
+  c.tutorial = true;
+  c.k40m = Rung::published.k40m.value_or(NAN);
+  c.p100 = Rung::published.p100.value_or(NAN);
+  return c;
+}
+#endif
+
+inline const std::vector<Config>& configs() {
+  using namespace gemmcl;
+  static const std::vector<Config> list = [] {
+    std::vector<Config> l = {
+        // What users get without choosing.
+        entry<Gemm<>>("default", "Gemm<>: gemmcl's own choice for the device and shape"),
+        entry<Gemm<Element<double>>>("default-double", "Gemm<Element<double>>"),
+
+        // Explicit policy combinations.
+        entry<Gemm<Tile<64, 64, 16>, Vec<4>>>("t64x64x16-v4"),
+        entry<Gemm<Tile<128, 128, 16>, Vec<4>>>("t128x128x16-v4"),
+        entry<Gemm<Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 4>>>("t128x64x16-v4-w8x4"),
+        entry<Gemm<Tile<64, 64, 32>, Vec<4>, Padding<4>, Prefetch<true>>>(
+            "t64x64x32-v4-pad4-prefetch", "padded, double-buffered local tiles"),
+        entry<Gemm<Tile<32, 32, 16>, Vec<4>, LocalMemory<Operands::None>>>(
+            "t32x32x16-v4-nolocal", "no local memory, no barriers (CPU-friendly)"),
+        entry<Gemm<Tile<64, 64, 16>, Vec<2>, Element<double>>>("t64x64x16-v2-double"),
+
+        // Hook: NVIDIA vendor configurations go here.
+    };
+#if GEMMCL_BENCH_LADDER
+    // The tutorial, replayed: "kernel1" ... "kernel10", "slides-*" (see examples/tutorial/ladder.hpp).
+    tutorial::for_each_rung<tutorial::ladder>([&]<class R>() { l.push_back(rung_entry<R>()); });
+    tutorial::for_each_rung<tutorial::slides>([&]<class R>() { l.push_back(rung_entry<R>()); });
+#endif
+    return l;
+  }();
+  return list;
+}
+
+}  // namespace bench
