@@ -204,19 +204,9 @@ constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
 
 // Global -> registers: this work-item's share of the K step starting at column kb of op(). Inside the
 // matrices the loads are whole vectors; at an edge every element is checked and padded with zeros.
-// Unchecked: the caller knows the step lies inside the matrices, so there is no branch at all.
 template <class Sink>
-constexpr void emit_fetch(util::text<Sink>& t, const operand& o, bool checked) {
+constexpr void emit_fetch(util::text<Sink>& t, const operand& o) {
   const std::string_view p = o.ptr;
-  if (!checked) {
-    t.line("// ", o.label, " tile, global -> registers (inside the matrices).");
-    t.line("#pragma unroll");
-    t.open("for (int l = 0; l < ", o.loads, "; ++l)");
-    t.line("VSTORE(VLOAD_GLOBAL(", p, "_src[l]), &", o.regs, "[l * VW]);");
-    t.line(p, "_src[l] += ", p, "_step;");
-    t.close();
-    return;
-  }
   t.line("// ", o.label, " tile, global -> registers.");
   t.open();
   t.line("const bool full = ", o.full_x, " && kb + TILE_K <= k;");
@@ -349,8 +339,8 @@ constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_v
 // read from global memory (staged operands were zero-padded when they were fetched).
 template <class Sink>
 constexpr void emit_step(util::text<Sink>& t, const Config& c, std::string_view a_src,
-                         std::string_view b_src, bool checked) {
-  if ((c.local_a && c.local_b) || !checked) {
+                         std::string_view b_src) {
+  if (c.local_a && c.local_b) {
     emit_multiply(t, c, a_src, b_src, false);
     return;
   }
@@ -363,9 +353,9 @@ constexpr void emit_step(util::text<Sink>& t, const Config& c, std::string_view 
 }
 
 template <class Sink>
-constexpr void emit_fetches(util::text<Sink>& t, const Config& c, bool checked) {
-  if (c.local_a) emit_fetch(t, operand_a, checked);
-  if (c.local_b) emit_fetch(t, operand_b, checked);
+constexpr void emit_fetches(util::text<Sink>& t, const Config& c) {
+  if (c.local_a) emit_fetch(t, operand_a);
+  if (c.local_b) emit_fetch(t, operand_b);
 }
 
 template <class Sink>
@@ -394,46 +384,30 @@ constexpr void emit_registers(util::text<Sink>& t, const Config& c) {
   if (c.local_b) t.line("real rb[LOADS_B * VW];");
 }
 
-// The K loop. Work-groups whose tile lies inside C first run a loop over complete K steps with no
-// checks at all, so its loads and multiplies form one straight block the compiler can interleave; the
-// general loop, with checks, then takes the remaining steps (all of them at the edges of C).
 template <class Sink>
 constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
   if (c.local_a) emit_fetch_setup(t, operand_a);
   if (c.local_b) emit_fetch_setup(t, operand_b);
   t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
-  t.line("const int whole_tiles = k / TILE_K;  // steps with all of their K inside the matrices");
-  t.line("const bool interior = full_m && full_n;");
-  t.line("int t = 0;");
   if (!staged) {
-    t.open("if (interior)");
-    t.open("for (; t < whole_tiles; ++t)");
+    t.open("for (int t = 0; t < tiles; ++t)");
     t.line("const int k0 = t * TILE_K;");
-    emit_step(t, c, "", "", false);
-    t.close();
-    t.close();
-    t.open("for (; t < tiles; ++t)");
-    t.line("const int k0 = t * TILE_K;");
-    emit_step(t, c, "", "", true);
+    emit_step(t, c, "", "");
     t.close();
     return;
   }
   if (!c.prefetch) {
-    for (const bool checked : {false, true}) {
-      if (!checked) t.open("if (interior)");
-      t.open(checked ? "for (; t < tiles; ++t)" : "for (; t < whole_tiles; ++t)");
-      t.line("const int k0 = t * TILE_K;");
-      t.line("const int kb = k0;");
-      emit_registers(t, c);
-      emit_fetches(t, c, checked);
-      emit_stashes(t, c, "");
-      t.line("barrier(CLK_LOCAL_MEM_FENCE);");
-      emit_step(t, c, "a_tile", "b_tile", checked);
-      t.line("barrier(CLK_LOCAL_MEM_FENCE);  // the tile is overwritten in the next step");
-      t.close();
-      if (!checked) t.close();
-    }
+    t.open("for (int t = 0; t < tiles; ++t)");
+    t.line("const int k0 = t * TILE_K;");
+    t.line("const int kb = k0;");
+    emit_registers(t, c);
+    emit_fetches(t, c);
+    emit_stashes(t, c, "");
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    emit_step(t, c, "a_tile", "b_tile");
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);  // the tile is overwritten in the next step");
+    t.close();
     return;
   }
   // Prefetch: step t multiplies buffer t & 1 while step t + 1's tile travels from global memory into
@@ -441,35 +415,26 @@ constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
   t.open("if (tiles > 0)");
   t.line("const int kb = 0;");
   emit_registers(t, c);
-  emit_fetches(t, c, true);
+  emit_fetches(t, c);
   emit_stashes(t, c, "0");
   t.close();
   t.line("barrier(CLK_LOCAL_MEM_FENCE);");
-  for (const bool checked : {false, true}) {
-    if (!checked) {
-      t.line("// Steps whose successor is complete too: prefetch without checks.");
-      t.open("if (interior)");
-      t.open("for (; t + 1 < whole_tiles; ++t)");
-    } else {
-      t.open("for (; t < tiles; ++t)");
-    }
-    t.line("const int k0 = t * TILE_K;");
-    t.line("const int kb = k0 + TILE_K;  // the step being prefetched");
-    if (checked) t.line("const bool more = t + 1 < tiles;");
-    emit_registers(t, c);
-    if (checked) t.open("if (more)");
-    emit_fetches(t, c, checked);
-    if (checked) t.close();
-    if (c.local_a) t.line("const __local real* a_cur = a_tile + (t & 1) * (TILE_K * STRIDE_A);");
-    if (c.local_b) t.line("const __local real* b_cur = b_tile + (t & 1) * (TILE_K * STRIDE_B);");
-    emit_step(t, c, "a_cur", "b_cur", checked);
-    if (checked) t.open("if (more)");
-    emit_stashes(t, c, "(t + 1) & 1");
-    if (checked) t.close();
-    t.line("barrier(CLK_LOCAL_MEM_FENCE);");
-    t.close();
-    if (!checked) t.close();
-  }
+  t.open("for (int t = 0; t < tiles; ++t)");
+  t.line("const int k0 = t * TILE_K;");
+  t.line("const int kb = k0 + TILE_K;  // the step being prefetched");
+  t.line("const bool more = t + 1 < tiles;");
+  emit_registers(t, c);
+  t.open("if (more)");
+  emit_fetches(t, c);
+  t.close();
+  if (c.local_a) t.line("const __local real* a_cur = a_tile + (t & 1) * (TILE_K * STRIDE_A);");
+  if (c.local_b) t.line("const __local real* b_cur = b_tile + (t & 1) * (TILE_K * STRIDE_B);");
+  emit_step(t, c, "a_cur", "b_cur");
+  t.open("if (more)");
+  emit_stashes(t, c, "(t + 1) & 1");
+  t.close();
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  t.close();
 }
 
 template <class Sink>
