@@ -104,6 +104,24 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
       runtime::ProgramCache::instance().get_or_build(target.context, target.device, source, options);
   runtime::check_kernel(*program, req);
 
+  if (no_product) {
+    // C := beta * C (zero when beta = 0, without reading C): the second-pass kernel with no parts to
+    // add. A main kernel with an empty K loop would do the same, but its barrier loop would run zero
+    // times, which PoCL 3.1 mishandles (it applied beta twice to one work-item's elements).
+    const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n), none = 0;
+    const cl_int c_ld = static_cast<cl_int>(p.c.ld);
+    const cl_ulong c_offset = p.c.offset;
+    const T zero = T(0);  // alpha times an empty sum: 0, even for an infinite or NaN alpha
+    const cl_mem w = nullptr, dst = (*p.c.buffer)();
+    const std::size_t global[2] = {p.m, p.n};
+    auto lease = program->lease(1);
+    return {runtime::enqueue(queue, lease.get(), 2, global, nullptr,
+                             {runtime::arg(m), runtime::arg(n), runtime::arg(none), runtime::arg(zero),
+                              runtime::arg(beta), runtime::arg(w), runtime::arg(dst),
+                              runtime::arg(c_offset), runtime::arg(c_ld)},
+                             wait.handles())};
+  }
+
   const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n);
   const cl_int k_total = static_cast<cl_int>(k), k_chunk = plan.k_chunk;
   const cl_int lda = static_cast<cl_int>(p.a.ld), ldb = static_cast<cl_int>(p.b.ld),
@@ -111,9 +129,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
   const cl_ulong a_off = p.a.offset, b_off = p.b.offset, c_off = out.offset;
   const cl_ulong c_split = split ? cl_ulong(p.m) * p.n : 0;
   const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
-  // Unused operands (k = 0) may be null buffers; the kernel does not touch them then.
-  const cl_mem a = k == 0 ? nullptr : (*p.a.buffer)();
-  const cl_mem b = k == 0 ? nullptr : (*p.b.buffer)();
+  const cl_mem a = (*p.a.buffer)(), b = (*p.b.buffer)();
   const cl_mem c = (*out.buffer)();
 
   const std::size_t global[3] = {(p.m + C.tile_m - 1) / C.tile_m * req.local[0],
