@@ -227,6 +227,9 @@ class Gemm {
  public:
   using value_type = typename resolved::element_type;
   using vendor_type = typename resolved::vendor;
+  // A vendor tag must come with its path; instantiating it here reports a missing one at once, not
+  // only when `source` or the call is first used.
+  static_assert(sizeof(vendor::VendorPath<vendor_type>) > 0);
 
   // The resolved configuration. For Gemm<> (no kernel policy given) it is the portable configuration;
   // at run time Gemm<> picks from a built-in table per device and shape (policy/builtin.hpp).

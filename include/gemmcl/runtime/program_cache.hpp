@@ -109,9 +109,12 @@ class Program {
 
 class ProgramCache {
  public:
+  // Never destroyed: releasing programs (and with them the last reference to a context) from a static
+  // destructor runs after other libraries may have shut down; Oclgrind crashed in exactly that way.
+  // The operating system reclaims everything at exit; clear() releases programs on demand.
   static ProgramCache& instance() {
-    static ProgramCache cache;
-    return cache;
+    static ProgramCache* const cache = new ProgramCache;
+    return *cache;
   }
 
   // The program for this source and options on this device, built on first use. Concurrent callers of

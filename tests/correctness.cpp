@@ -1,0 +1,283 @@
+// The correctness sweep: every configuration below runs shapes from 1 to ~300 (primes, tile - 1, tile,
+// tile + 1), all eight layout x transpose combinations, offsets, ld > rows, alpha/beta including 0 with
+// a NaN-poisoned C, split K, and the BLAS corner cases, against a double-precision CPU reference with a
+// norm-wise and an element-wise bound (support/common.hpp explains the bound). Every element around C
+// must keep its bits, and A and B must not change at all.
+//
+// What it costs: PoCL compiles one work-group function per program (transpose pair x aligned or not)
+// and per kind of launch (a single work-group is a kind of its own), 1.5-5 s each for the fixed
+// configurations and ~30 s for the float one Gemm<> picks on a CPU. So the shapes here span at least two
+// work-groups (single ones have their own test), the aligned variant is run for two combinations only
+// where a program is that expensive, and each policy family appears in a few configurations, not all.
+
+#include <doctest/doctest.h>
+
+#include <gemmcl/gemm.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/common.hpp"
+
+using namespace gemmcl;
+
+// Gemm<>: the built-in choice per device (on PoCL, the CPU table).
+using Defaults = Gemm<>;
+using DefaultsDouble = Gemm<Element<double>>;
+// Small tile, scalar loads, nothing in local memory (no barriers), register tile derived.
+using SmallNoLocal = Gemm<Tile<16, 16, 8>, Vec<1>, LocalMemory<Operands::None>>;
+// Only A staged in local memory, padded rows that break vector alignment, Vec<2>.
+using LocalAPadded = Gemm<Tile<32, 32, 8>, Vec<2>, LocalMemory<Operands::A>, Padding<1>>;
+// Only B staged, explicit register tile, double; the policies deliberately out of order.
+using LocalBDouble = Gemm<Element<double>, LocalMemory<Operands::B>, WorkPerThread<4, 4>, Vec<4>, Tile<32, 16, 16>>;
+// Both staged (the default), double-buffered, padded by a whole vector, Vec<8>.
+using PrefetchVec8 = Gemm<Tile<32, 16, 8>, Vec<8>, Prefetch<true>, Padding<8>>;
+// The API example's large tile (sgemm).
+using Large = Gemm<Tile<128, 128, 16>, Vec<4>>;
+// The API example's double configuration (dgemm).
+using DoubleApi = Gemm<Tile<64, 64, 16>, Vec<2>, Element<double>>;
+// Only A staged and double-buffered, rectangular tile with a long K step, double.
+using PrefetchADouble = Gemm<Tile<64, 32, 32>, Vec<4>, LocalMemory<Operands::A>, Prefetch<true>, Element<double>>;
+// Only B staged and double-buffered, the smallest K step, padded, Vec<1>.
+using PrefetchBNarrow = Gemm<Tile<16, 64, 4>, Vec<1>, LocalMemory<Operands::B>, Prefetch<true>, Padding<3>>;
+// Nothing staged, explicit register tile, vector width derived, double.
+using NoLocalDouble = Gemm<Tile<32, 32, 8>, WorkPerThread<4, 4>, LocalMemory<Operands::None>, Element<double>>;
+// Only a register tile given: tile and vector width derived from it.
+using OnlyWorkPerThread = Gemm<WorkPerThread<2, 4>>;
+// K always split in (at most) three, a partly unrolled inner loop.
+using SplitThree = Gemm<Tile<32, 32, 16>, Vec<4>, Unroll<4>, SplitK<3>>;
+
+// Test names: doctest filters split on commas, so the names avoid them.
+TYPE_TO_STRING_AS("Gemm<> float", Defaults);
+TYPE_TO_STRING_AS("Gemm<Element<double>>", DefaultsDouble);
+TYPE_TO_STRING_AS("float Tile<16x16x8> Vec<1> LocalMemory<None>", SmallNoLocal);
+TYPE_TO_STRING_AS("float Tile<32x32x8> Vec<2> LocalMemory<A> Padding<1>", LocalAPadded);
+TYPE_TO_STRING_AS("double Tile<32x16x16> Vec<4> WorkPerThread<4x4> LocalMemory<B>", LocalBDouble);
+TYPE_TO_STRING_AS("float Tile<32x16x8> Vec<8> Prefetch Padding<8>", PrefetchVec8);
+TYPE_TO_STRING_AS("float Tile<128x128x16> Vec<4>", Large);
+TYPE_TO_STRING_AS("double Tile<64x64x16> Vec<2>", DoubleApi);
+TYPE_TO_STRING_AS("double Tile<64x32x32> Vec<4> LocalMemory<A> Prefetch", PrefetchADouble);
+TYPE_TO_STRING_AS("float Tile<16x64x4> Vec<1> LocalMemory<B> Prefetch Padding<3>", PrefetchBNarrow);
+TYPE_TO_STRING_AS("double Tile<32x32x8> WorkPerThread<4x4> LocalMemory<None>", NoLocalDouble);
+TYPE_TO_STRING_AS("float WorkPerThread<2x4> only", OnlyWorkPerThread);
+TYPE_TO_STRING_AS("float Tile<32x32x16> Vec<4> Unroll<4> SplitK<3>", SplitThree);
+
+namespace {
+
+struct Shape {
+  std::size_t m, n, k;
+  bool aligned;  // offsets and leading dimensions all multiples of 16, the widest vector
+};
+
+// Shapes around the configuration's tile, plus odd and prime ones. Every one spans at least two
+// work-groups; launches of a single work-group have a test of their own.
+std::vector<Shape> shapes_for(const policy::Config& c) {
+  const std::size_t tm = c.tile_m, tn = c.tile_n, tk = c.tile_k;
+  return {
+      {1, tn + 1, 1, false},
+      {tm - 1, tn + 1, tk + 1, false},
+      {tm + 1, tn, tk, false},
+      {tm + 1, tn - 1, 2 * tk - 1, false},
+      {2 * tm, 2 * tn, 2 * tk, true},  // whole tiles only: the unguarded vector paths
+      {tm + 3, tn + 5, tk + 2, true},
+      {131, 67, 61, false},
+      {7, tn + 3, 2, false},
+  };
+}
+
+template <class T>
+struct Scaling {
+  T alpha, beta;
+  bool nan_c;  // only with beta == 0
+};
+
+template <class T>
+const std::vector<Scaling<T>>& scalings() {
+  static const std::vector<Scaling<T>> s = {
+      {T(1), T(0), true}, {T(-1.5), T(0.5), false}, {T(0.75), T(1), false}, {T(2), T(-1), false},
+      {T(1), T(1), false}, {T(-0.5), T(0), true},  {T(1), T(2), false},
+  };
+  return s;
+}
+
+// Unaligned cases always have an odd A or C offset, so the library must take its unaligned program.
+constexpr std::size_t offsets[] = {1, 0, 5, 16};
+constexpr std::size_t pads[] = {0, 3, 1, 8};
+
+// The smallest padding >= `at_least` that makes the leading dimension a multiple of 16.
+std::size_t aligning_pad(std::size_t lead, std::size_t at_least) {
+  std::size_t pad = at_least;
+  while ((std::max<std::size_t>(lead, 1) + pad) % 16 != 0) ++pad;
+  return pad;
+}
+
+std::uint64_t seed_for(const std::string& name) { return gt::base_seed() ^ std::hash<std::string>{}(name); }
+
+template <class T>
+gt::Case<T> base_case(const gt::Combination& combo, std::size_t m, std::size_t n, std::size_t k, T alpha, T beta) {
+  gt::Case<T> cs;
+  cs.layout = combo.layout;
+  cs.ta = combo.ta;
+  cs.tb = combo.tb;
+  cs.m = m;
+  cs.n = n;
+  cs.k = k;
+  cs.alpha = alpha;
+  cs.beta = beta;
+  return cs;
+}
+
+template <class T>
+void unaligned(gt::Case<T>& cs, std::size_t run) {
+  cs.a_off = offsets[run % 4];
+  cs.b_off = offsets[(run + 1) % 4];
+  cs.c_off = cs.a_off % 2 == 1 ? offsets[(run + 2) % 4] : 3;
+  cs.a_pad = pads[(run + 3) % 4];
+  cs.b_pad = pads[run % 4];
+  cs.c_pad = pads[(run / 4) % 4];
+}
+
+template <class T>
+void aligned(gt::Case<T>& cs, std::size_t run) {
+  cs.a_off = run % 2 == 0 ? 0 : 16;
+  cs.b_off = 16;
+  cs.c_off = run % 2 == 0 ? 16 : 0;
+  cs.a_pad = aligning_pad(cs.a_view().lead(), run % 2 == 0 ? 0 : 1);
+  cs.b_pad = aligning_pad(cs.b_view().lead(), 1);
+  cs.c_pad = aligning_pad(cs.c_view().lead(), 0);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPadded, LocalBDouble, PrefetchVec8, Large,
+                   DoubleApi, PrefetchADouble, PrefetchBNarrow, NoLocalDouble, OnlyWorkPerThread, SplitThree) {
+  using T = typename G::value_type;
+  const G gemm;
+  auto& target = gt::target();
+  std::mt19937_64 rng(seed_for(doctest::toString<G>().c_str()));
+  INFO("configuration: ", G::automatic ? std::string("chosen at run time") : gt::describe(G::config), " on ",
+       target.name);
+  const auto check = [&](const gt::Case<T>& cs) {
+    INFO(cs.describe());
+    const gt::Verdict v = gt::run_case(gemm, target.queue, cs, rng);
+    CHECK_MESSAGE(v.ok, v.detail);
+  };
+  const std::size_t tm = G::config.tile_m, tn = G::config.tile_n, tk = G::config.tile_k;
+
+  // doctest runs the body once per SUBCASE, from the top: everything expensive lives in one.
+  SUBCASE("shapes x layouts x transposes") {
+    const auto shapes = shapes_for(G::config);
+    std::size_t run = 0;
+    for (std::size_t c = 0; c < 8; ++c) {
+      // Gemm<>'s CPU kernels take ~30 s each to build: their aligned programs are built for two
+      // combinations (transpose pairs (0,0) and (1,1)), the others for all eight.
+      const bool align_here = !G::automatic || c == 0 || c == 7;
+      for (const Shape& s : shapes) {
+        const auto& sc = scalings<T>()[(run * 3) % scalings<T>().size()];
+        gt::Case<T> cs = base_case(gt::all_combinations[c], s.m, s.n, s.k, sc.alpha, sc.beta);
+        cs.nan_c = sc.nan_c;
+        if (s.aligned && align_here) {
+          aligned(cs, run);
+        } else {
+          unaligned(cs, run);
+        }
+        check(cs);
+        ++run;
+      }
+    }
+  }
+
+  SUBCASE("near 300, primes") {
+    // One combination per layout, with the operands transposed differently.
+    for (const auto& combo : {gt::all_combinations[1], gt::all_combinations[6]}) {
+      gt::Case<T> cs = base_case(combo, 293, 307, 263, T(0.5), T(-1));
+      cs.a_off = 3;
+      cs.c_pad = 5;
+      check(cs);
+    }
+  }
+
+  SUBCASE("split K") {
+    // One tile of C and a long K: on a device with two or more compute units the runtime splits K
+    // (SplitK<3> always does), and a second kernel adds the parts.
+    std::size_t run = 0;
+    for (const auto& combo : gt::all_combinations) {
+      const auto& sc = scalings<T>()[run % scalings<T>().size()];
+      gt::Case<T> cs = base_case(combo, tm - run % 3, tn - 1, 16 * tk + 5 + run, sc.alpha, sc.beta);
+      cs.nan_c = sc.nan_c;
+      unaligned(cs, run);
+      check(cs);
+      ++run;
+    }
+  }
+
+  SUBCASE("BLAS corner cases") {
+    const std::size_t m = tm + 1, n = 3, k = tk + 1;
+    for (const auto& combo : gt::all_combinations) {
+      const auto make = [&](std::size_t mm, std::size_t nn, std::size_t kk, T alpha, T beta) {
+        gt::Case<T> cs = base_case(combo, mm, nn, kk, alpha, beta);
+        cs.a_off = 2;
+        cs.b_off = 1;
+        cs.c_off = 4;
+        cs.c_pad = 2;
+        return cs;
+      };
+      // m = 0 or n = 0: nothing at all may change.
+      check(make(0, n, k, T(1), T(0.5)));
+      check(make(m, 0, k, T(1), T(0.5)));
+      // k = 0: C := beta * C, and A and B (null buffers here) are never touched.
+      auto k0 = make(m, n, 0, T(1), T(0.5));
+      k0.null_ab = true;
+      check(k0);
+      // k = 0 and beta = 0: C := 0, whatever C held.
+      auto k0b0 = make(m, n, 0, T(2), T(0));
+      k0b0.nan_c = true;
+      check(k0b0);
+      // k = 0 and beta = 1: C stays as it is.
+      check(make(m, n, 0, T(1), T(1)));
+      // alpha = 0: A and B are not read, so their NaNs must not reach C.
+      auto a0 = make(m, n, k, T(0), T(-2));
+      a0.nan_ab = true;
+      check(a0);
+      auto a0b0 = make(m, n, k, T(0), T(0));
+      a0b0.nan_ab = true;
+      a0b0.nan_c = true;
+      check(a0b0);
+      auto a0b1 = make(m, n, k, T(0), T(1));
+      a0b1.nan_ab = true;
+      check(a0b1);
+    }
+  }
+}
+
+// Launches of a single work-group (m <= tile, n <= tile, K too short to split), which the sweep leaves
+// out to save PoCL compilations. Two inexpensive configurations, one with local memory and one without.
+TEST_CASE_TEMPLATE("single work-group", G, SmallNoLocal, LocalAPadded) {
+  using T = typename G::value_type;
+  const G gemm;
+  auto& target = gt::target();
+  std::mt19937_64 rng(seed_for(std::string("single ") + doctest::toString<G>().c_str()));
+  INFO("configuration: ", gt::describe(G::config), " on ", target.name);
+  const std::size_t tm = G::config.tile_m, tn = G::config.tile_n, tk = G::config.tile_k;
+  const Shape shapes[] = {{1, 1, 1, false}, {tm, tn, tk, false}, {tm - 1, tn - 1, tk + 1, false}, {2, 5, 3 * tk, false}};
+  std::size_t run = 0;
+  for (const auto& combo : gt::all_combinations) {
+    for (const Shape& s : shapes) {
+      const auto& sc = scalings<T>()[run % scalings<T>().size()];
+      gt::Case<T> cs = base_case(combo, s.m, s.n, s.k, sc.alpha, sc.beta);
+      cs.nan_c = sc.nan_c;
+      cs.a_off = 1;  // unaligned: one program per transpose pair
+      cs.b_pad = pads[run % 4];
+      cs.c_pad = pads[(run + 1) % 4];
+      INFO(cs.describe());
+      const gt::Verdict v = gt::run_case(gemm, target.queue, cs, rng);
+      CHECK_MESSAGE(v.ok, v.detail);
+      ++run;
+    }
+  }
+}

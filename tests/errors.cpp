@@ -1,0 +1,479 @@
+// Bad input: every error the library promises is a gemmcl::Error with the right code() and a message
+// that names the problem, thrown before anything is enqueued and with C untouched.
+//
+// "Before anything is enqueued" is observed, not assumed: each rejected call gets a wait list holding a
+// user event that is still incomplete, so anything it enqueued would wait on it; afterwards a marker on
+// the same in-order queue completes only if nothing did.
+
+#include <doctest/doctest.h>
+
+#include <gemmcl/gemm.hpp>
+
+#include <chrono>
+#include <climits>
+#include <cstddef>
+#include <functional>
+#include <initializer_list>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/common.hpp"
+
+using namespace gemmcl;
+using T = float;
+using G = Gemm<Tile<16, 16, 8>, Vec<2>>;
+
+// A vendor path whose helpers are not OpenCL C, so the program cannot build. The vendor slot is how new
+// paths plug in, so this reaches the build failure exactly as a real broken path would.
+struct BrokenVendor {
+  using policy_kind = gemmcl::kind::vendor;
+};
+template <>
+struct gemmcl::vendor::VendorPath<BrokenVendor> {
+  static constexpr std::string_view name = "broken-on-purpose";
+  static constexpr std::string_view device_vendor = "";
+  static constexpr std::string_view build_options = "";
+  template <class Sink>
+  static constexpr void helpers(util::text<Sink>& t, const policy::Config&) {
+    t.line("#error gemmcl test: this vendor path does not compile");
+  }
+};
+
+namespace {
+
+std::mt19937_64& rng() {
+  static std::mt19937_64 r(gt::base_seed());
+  return r;
+}
+
+// Whether a command that waits on `gate` was enqueued on `queue`: a marker after it cannot complete.
+bool something_waits_on_gate(cl::CommandQueue& queue) {
+  cl::Event marker;
+  queue.enqueueMarkerWithWaitList(nullptr, &marker);
+  queue.flush();
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (std::chrono::steady_clock::now() < until) {
+    if (marker.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>() == CL_COMPLETE) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
+// Runs a call that must be rejected: `call` gets a wait list to pass on to the library.
+void expect_rejected(ErrorCode code, std::initializer_list<std::string> says, const cl::Buffer& c,
+                     const std::vector<T>& c_before,
+                     const std::function<void(const std::vector<cl::Event>&)>& call) {
+  auto& target = gt::target();
+  cl::UserEvent gate(target.context);
+  const std::vector<cl::Event> wait{gate};
+  const std::size_t builds = runtime::ProgramCache::instance().builds();
+  bool threw = false;
+  try {
+    call(wait);
+  } catch (const Error& e) {
+    threw = true;
+    INFO("message: ", e.what());
+    CHECK_MESSAGE(e.code() == code, "code() is ", to_string(e.code()), ", expected ", to_string(code));
+    for (const std::string& s : says) CHECK_MESSAGE(std::string(e.what()).find(s) != std::string::npos, "message lacks \"", s, "\"");
+  }
+  CHECK_MESSAGE(threw, "no gemmcl::Error thrown; expected ", to_string(code));
+  const bool enqueued = something_waits_on_gate(target.queue);
+  gate.setStatus(CL_COMPLETE);
+  target.queue.finish();
+  CHECK_MESSAGE(!enqueued, "the rejected call enqueued a command");
+  const auto c_after = gt::download<T>(target.queue, c, c_before.size());
+  bool same = true;
+  for (std::size_t i = 0; i < c_before.size(); ++i) same = same && gt::same_bits(c_after[i], c_before[i]);
+  CHECK_MESSAGE(same, "C was modified by a rejected call");
+  // Argument errors come before any program is built (a build failure is the one exception).
+  if (code != ErrorCode::BuildFailed) CHECK(runtime::ProgramCache::instance().builds() == builds);
+}
+
+const char* name_of(Layout l) { return l == Layout::ColMajor ? "ColMajor" : "RowMajor"; }
+const char* name_of(Transpose t) { return t == Transpose::Yes ? "Yes" : "No"; }
+
+// Which operand a case is about.
+enum class Which { A, B, C };
+const char* name_of(Which w) { return w == Which::A ? "A" : w == Which::B ? "B" : "C"; }
+
+// A valid case whose operand `w` can then be broken. Offsets are odd, so that only the unaligned program
+// of each transpose pair is ever built.
+gt::Case<T> valid_case(Layout layout, Transpose ta, Transpose tb) {
+  gt::Case<T> cs;
+  cs.layout = layout;
+  cs.ta = ta;
+  cs.tb = tb;
+  cs.m = 5;
+  cs.n = 4;
+  cs.k = 3;
+  cs.alpha = 1.5f;
+  cs.beta = 0.5f;
+  cs.a_off = 1;
+  cs.b_off = 3;
+  cs.c_off = 1;
+  cs.a_pad = cs.b_pad = cs.c_pad = 2;
+  cs.tail = 0;
+  return cs;
+}
+
+struct Call {
+  gt::Case<T> cs;
+  gt::Operands<T> o;
+  cl::Buffer a, b, c;
+
+  explicit Call(const gt::Case<T>& c_) : cs(c_), o(gt::make_operands(cs, rng())) {
+    a = gt::upload(o.a_host);
+    b = gt::upload(o.b_host);
+    c = gt::upload(o.c_host);
+  }
+  void operator()(const gt::View& av, const gt::View& bv, const gt::View& cv, const std::vector<cl::Event>& wait) {
+    G()(gt::target().queue, cs.layout, cs.ta, cs.tb, cs.m, cs.n, cs.k, cs.alpha, a, av.offset, av.ld, b, bv.offset,
+        bv.ld, cs.beta, c, cv.offset, cv.ld, wait);
+  }
+};
+
+gt::View& pick(Which w, gt::View& a, gt::View& b, gt::View& c) { return w == Which::A ? a : w == Which::B ? b : c; }
+
+}  // namespace
+
+TEST_CASE("the rejection check notices an enqueued command") {
+  // Checks the check: a command waiting on the gate must be seen.
+  auto& target = gt::target();
+  cl::UserEvent gate(target.context);
+  const std::vector<cl::Event> wait{gate};
+  cl::Event held;
+  target.queue.enqueueMarkerWithWaitList(&wait, &held);
+  CHECK(something_waits_on_gate(target.queue));
+  gate.setStatus(CL_COMPLETE);
+  target.queue.finish();
+  CHECK_FALSE(something_waits_on_gate(target.queue));
+}
+
+TEST_CASE("leading dimension smaller than the stored rows or columns") {
+  for (Layout layout : {Layout::ColMajor, Layout::RowMajor}) {
+    for (Which w : {Which::A, Which::B, Which::C}) {
+      for (Transpose t : {Transpose::No, Transpose::Yes}) {
+        if (w == Which::C && t == Transpose::Yes) continue;  // C is never transposed
+        const gt::Case<T> cs = valid_case(layout, w == Which::A ? t : Transpose::No, w == Which::B ? t : Transpose::No);
+        INFO(name_of(layout), " ", name_of(w), " transposed: ", name_of(t));
+        Call call(cs);
+        gt::View a = call.o.a, b = call.o.b, c = call.o.c;
+        gt::View& x = pick(w, a, b, c);
+        const std::size_t lead = x.lead();
+        x.ld = lead - 1;
+        const std::string ld_name = std::string(1, static_cast<char>(name_of(w)[0] - 'A' + 'a')) + "_ld";
+        expect_rejected(ErrorCode::InvalidLeadingDimension,
+                        {ld_name + " = " + std::to_string(lead - 1), std::to_string(lead)}, call.c, call.o.c_host,
+                        [&](const std::vector<cl::Event>& wait) { call(a, b, c, wait); });
+
+        // The smallest valid ld works, and gives the right answer.
+        gt::Case<T> tight = cs;
+        (w == Which::A ? tight.a_pad : w == Which::B ? tight.b_pad : tight.c_pad) = 0;
+        const gt::Verdict v = gt::run_case(G(), gt::target().queue, tight, rng());
+        CHECK_MESSAGE(v.ok, v.detail);
+      }
+    }
+  }
+}
+
+TEST_CASE("offset + extent past the end of a buffer") {
+  for (Layout layout : {Layout::ColMajor, Layout::RowMajor}) {
+    for (Which w : {Which::A, Which::B, Which::C}) {
+      for (Transpose t : {Transpose::No, Transpose::Yes}) {
+        if (w == Which::C && t == Transpose::Yes) continue;
+        gt::Case<T> cs = valid_case(layout, w == Which::A ? t : Transpose::No, w == Which::B ? t : Transpose::No);
+        INFO(name_of(layout), " ", name_of(w), " transposed: ", name_of(t));
+        // Buffers end exactly at each matrix's last element (tail = 0): the offset is the largest valid.
+        const gt::Verdict v = gt::run_case(G(), gt::target().queue, cs, rng());
+        CHECK_MESSAGE(v.ok, v.detail);
+
+        Call call(cs);
+        gt::View a = call.o.a, b = call.o.b, c = call.o.c;
+        gt::View& x = pick(w, a, b, c);
+        x.offset += 1;
+        const std::size_t bytes = (w == Which::A ? call.o.a_host : w == Which::B ? call.o.b_host : call.o.c_host).size() * sizeof(T);
+        expect_rejected(ErrorCode::BufferTooSmall, {std::string(name_of(w)) + " reaches", std::to_string(bytes) + " bytes"},
+                        call.c, call.o.c_host, [&](const std::vector<cl::Event>& wait) { call(a, b, c, wait); });
+
+        // A larger ld pushes the end past the buffer just the same.
+        gt::View a2 = call.o.a, b2 = call.o.b, c2 = call.o.c;
+        pick(w, a2, b2, c2).ld += 1;
+        expect_rejected(ErrorCode::BufferTooSmall, {std::string(name_of(w)) + " reaches"}, call.c, call.o.c_host,
+                        [&](const std::vector<cl::Event>& wait) { call(a2, b2, c2, wait); });
+      }
+    }
+  }
+  SUBCASE("offsets that overflow") {
+    Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
+    gt::View a = call.o.a;
+    a.offset = SIZE_MAX - 2;
+    expect_rejected(ErrorCode::BufferTooSmall, {"overflows"}, call.c, call.o.c_host,
+                    [&](const std::vector<cl::Event>& wait) { call(a, call.o.b, call.o.c, wait); });
+  }
+}
+
+TEST_CASE("null buffers") {
+  auto& target = gt::target();
+  const gt::Case<T> cs = valid_case(Layout::ColMajor, Transpose::No, Transpose::No);
+  SUBCASE("with elements: rejected") {
+    for (Which w : {Which::A, Which::B, Which::C}) {
+      INFO("null ", name_of(w));
+      Call call(cs);
+      const cl::Buffer real_c = call.c;
+      (w == Which::A ? call.a : w == Which::B ? call.b : call.c) = cl::Buffer();
+      expect_rejected(ErrorCode::NullBuffer, {std::string("buffer of ") + name_of(w) + " is null"}, real_c,
+                      call.o.c_host, [&](const std::vector<cl::Event>& wait) { call(call.o.a, call.o.b, call.o.c, wait); });
+    }
+  }
+  SUBCASE("without elements: accepted") {
+    // k = 0: A (m x 0) and B (0 x n) have no elements; C := beta * C.
+    gt::Case<T> k0 = cs;
+    k0.k = 0;
+    k0.null_ab = true;
+    const gt::Verdict v = gt::run_case(G(), target.queue, k0, rng());
+    CHECK_MESSAGE(v.ok, v.detail);
+    // m = 0 or n = 0: nothing has elements; the call returns an event that completes.
+    cl::Buffer none;
+    for (std::size_t m : {0, 5}) {
+      const std::size_t n = m == 0 ? 4 : 0;
+      cl::Event e;
+      CHECK_NOTHROW(e = G()(target.queue, Layout::ColMajor, Transpose::No, Transpose::No, m, n, 3, 1.0f, none, 0, 5,
+                            none, 0, 3, 0.0f, none, 0, 5));
+      CHECK_NOTHROW(e.wait());
+    }
+  }
+}
+
+TEST_CASE("double on a device without fp64") {
+  // PoCL supports fp64, so the check is exercised where it lives: runtime::check_device, which every call
+  // runs before building, fed the requirements of a double configuration and the real device's
+  // description with fp64 switched off.
+  using D = Gemm<Tile<16, 16, 8>, Vec<2>, Element<double>>;
+  runtime::DeviceInfo info = runtime::device_info(gt::target().device());
+  CHECK_MESSAGE(info.fp64, "the test device lacks fp64, so the double configurations of the sweep cannot run");
+  runtime::Requirements req;
+  req.local[0] = static_cast<std::size_t>(D::config.threads_m());
+  req.local[1] = static_cast<std::size_t>(D::config.threads_n());
+  req.local_bytes = D::config.local_bytes();
+  req.fp64 = true;
+  req.describe = "double Tile<16,16,8>";
+  info.fp64 = true;
+  CHECK_NOTHROW(runtime::check_device(info, req));
+  info.fp64 = false;
+  try {
+    runtime::check_device(info, req);
+    FAIL("no error for double on a device without fp64");
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::DoubleUnsupported);
+    CHECK(std::string(e.what()).find("double") != std::string::npos);
+    CHECK(std::string(e.what()).find(info.name) != std::string::npos);
+  }
+  req.fp64 = false;  // float needs no fp64
+  CHECK_NOTHROW(runtime::check_device(info, req));
+}
+
+TEST_CASE("configuration over the device's local-memory limit") {
+  // Both tiles staged and double-buffered: 2 x 512 x (257 + 257) floats = 2,105,344 bytes, just over the
+  // 2 MiB PoCL offers (and far over any GPU's).
+  using Huge = Gemm<Tile<256, 256, 512>, Vec<4>, Prefetch<true>, Padding<1>>;
+  static_assert(Huge::config.local_bytes() == 2105344);
+  auto& target = gt::target();
+  const runtime::DeviceInfo& info = runtime::device_info(target.device());
+
+  SUBCASE("a real configuration the device refuses") {
+    if (info.local_mem_size >= Huge::config.local_bytes()) {
+      MESSAGE("this device has ", info.local_mem_size, " bytes of local memory; nothing to refuse");
+      return;
+    }
+    Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
+    expect_rejected(ErrorCode::LocalMemoryExceeded,
+                    {"local memory", std::to_string(Huge::config.local_bytes()), std::to_string(info.local_mem_size),
+                     "Tile<256,256,512>"},
+                    call.c, call.o.c_host, [&](const std::vector<cl::Event>& wait) {
+                      Huge()(target.queue, Layout::ColMajor, Transpose::No, Transpose::No, 5, 4, 3, 1.0f, call.a,
+                             call.o.a.offset, call.o.a.ld, call.b, call.o.b.offset, call.o.b.ld, 0.0f, call.c,
+                             call.o.c.offset, call.o.c.ld, wait);
+                    });
+  }
+  SUBCASE("the limit is exact") {
+    runtime::DeviceInfo small = info;
+    runtime::Requirements req;
+    req.local[0] = req.local[1] = 1;
+    req.local_bytes = 32768;
+    req.describe = "test configuration";
+    small.local_mem_size = 32768;
+    CHECK_NOTHROW(runtime::check_device(small, req));
+    small.local_mem_size = 32767;
+    CHECK_THROWS_WITH_AS(runtime::check_device(small, req), doctest::Contains("local memory"), Error);
+    try {
+      runtime::check_device(small, req);
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::LocalMemoryExceeded);
+    }
+  }
+}
+
+TEST_CASE("configuration over the device's work-group limit") {
+  // No configuration exceeds PoCL's limits (4096 work-items, also gemmcl's compile-time ceiling), so
+  // the check is fed a device description with smaller ones: a GPU-like 256 work-items in all, and
+  // per-dimension limits.
+  using Wide = Gemm<Tile<64, 64, 8>, Vec<1>, WorkPerThread<2, 2>, LocalMemory<Operands::None>>;  // 1024 work-items
+  static_assert(Wide::config.threads() == 1024);
+  runtime::DeviceInfo info = runtime::device_info(gt::target().device());
+  runtime::Requirements req;
+  req.local[0] = static_cast<std::size_t>(Wide::config.threads_m());
+  req.local[1] = static_cast<std::size_t>(Wide::config.threads_n());
+  req.local_bytes = Wide::config.local_bytes();
+  req.describe = "float Tile<64,64,8> Vec<1> WorkPerThread<2,2> LocalMemory<None>";
+  info.max_work_group_size = 1024;
+  info.max_work_item_sizes[0] = info.max_work_item_sizes[1] = 1024;
+  CHECK_NOTHROW(runtime::check_device(info, req));
+
+  const auto rejects = [&](const runtime::DeviceInfo& d) {
+    try {
+      runtime::check_device(d, req);
+      FAIL("no error for a work-group over the device's limit");
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::WorkGroupTooLarge);
+      CHECK(std::string(e.what()).find("32 x 32") != std::string::npos);
+      CHECK(std::string(e.what()).find(req.describe) != std::string::npos);
+    }
+  };
+  runtime::DeviceInfo gpu_like = info;
+  gpu_like.max_work_group_size = 256;
+  rejects(gpu_like);
+  runtime::DeviceInfo narrow = info;
+  narrow.max_work_item_sizes[1] = 16;
+  rejects(narrow);
+
+  SUBCASE("the compiled kernel's own limit") {
+    // After the build the kernel may allow fewer work-items than the device; check_kernel compares
+    // against what the built program reports.
+    auto& target = gt::target();
+    const runtime::ProgramSource source{G::source, util::fnv1a(G::source), {codegen::kernel_name}, "G"};
+    auto program = runtime::ProgramCache::instance().get_or_build(target.context(), target.device(), source,
+                                                                  "-DGEMMCL_TRANS_A=0 -DGEMMCL_TRANS_B=0 -DGEMMCL_ALIGNED=0");
+    runtime::Requirements fits;
+    fits.local[0] = program->max_work_group_size();
+    fits.describe = "fits";
+    CHECK_NOTHROW(runtime::check_kernel(*program, fits));
+    runtime::Requirements over = fits;
+    over.local[1] = 2;
+    over.describe = "over";
+    try {
+      runtime::check_kernel(*program, over);
+      FAIL("no error for a work-group over the kernel's limit");
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::WorkGroupTooLarge);
+      CHECK(std::string(e.what()).find("compiled kernel") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("a build failure carries the configuration and the build log") {
+  auto& target = gt::target();
+  SUBCASE("through Gemm, with a vendor path that does not compile") {
+    using Broken = Gemm<Tile<16, 16, 8>, Vec<2>, BrokenVendor>;
+    Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
+    for (int attempt = 0; attempt < 2; ++attempt) {  // a failed build is not cached as a success
+      INFO("attempt ", attempt);
+      expect_rejected(ErrorCode::BuildFailed,
+                      {"Tile<16,16,8>", "Vec<2>", "broken-on-purpose", "build log", "this vendor path does not compile"},
+                      call.c, call.o.c_host, [&](const std::vector<cl::Event>& wait) {
+                        try {
+                          Broken()(target.queue, Layout::ColMajor, Transpose::No, Transpose::No, 5, 4, 3, 1.0f, call.a,
+                                   call.o.a.offset, call.o.a.ld, call.b, call.o.b.offset, call.o.b.ld, 0.0f, call.c,
+                                   call.o.c.offset, call.o.c.ld, wait);
+                        } catch (const Error& e) {
+                          CHECK(e.cl_status() == CL_BUILD_PROGRAM_FAILURE);
+                          throw;
+                        }
+                      });
+    }
+  }
+  SUBCASE("through the program cache") {
+    constexpr std::string_view text = "__kernel void f(__global float* x) { x[0] = undeclared_name; }";
+    const runtime::ProgramSource source{text, util::fnv1a(text), {"f"}, "a hand-written broken kernel"};
+    const std::size_t builds = runtime::ProgramCache::instance().builds();
+    try {
+      runtime::ProgramCache::instance().get_or_build(target.context(), target.device(), source, "");
+      FAIL("a broken program built");
+    } catch (const Error& e) {
+      INFO(e.what());
+      CHECK(e.code() == ErrorCode::BuildFailed);
+      CHECK(e.cl_status() == CL_BUILD_PROGRAM_FAILURE);
+      CHECK(std::string(e.what()).find("a hand-written broken kernel") != std::string::npos);
+      CHECK(std::string(e.what()).find("undeclared_name") != std::string::npos);  // from the log
+      CHECK(std::string(e.what()).find("CL_BUILD_PROGRAM_FAILURE") != std::string::npos);
+    }
+    CHECK(runtime::ProgramCache::instance().builds() == builds);
+  }
+}
+
+TEST_CASE("OpenCL errors carry the error's name") {
+  SUBCASE("runtime::check") {
+    try {
+      runtime::check(CL_OUT_OF_RESOURCES, "clEnqueueSomething");
+      FAIL("no error");
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::OpenCL);
+      CHECK(e.cl_status() == CL_OUT_OF_RESOURCES);
+      CHECK(std::string(e.what()).find("clEnqueueSomething") != std::string::npos);
+      CHECK(std::string(e.what()).find("CL_OUT_OF_RESOURCES") != std::string::npos);
+    }
+    CHECK_NOTHROW(runtime::check(CL_SUCCESS, "clFine"));
+    CHECK(cl_error_name(CL_INVALID_EVENT_WAIT_LIST) == "CL_INVALID_EVENT_WAIT_LIST");
+    CHECK(cl_error_name(CL_INVALID_WORK_GROUP_SIZE) == "CL_INVALID_WORK_GROUP_SIZE");
+  }
+  SUBCASE("from the device") {
+    // A real OpenCL call that fails (an unknown info name), routed through the library's check: what
+    // the caller sees names the status the OpenCL runtime returned. (PoCL accepts the invalid wait
+    // lists one would use to make a gemm call itself fail, so the call is made directly.)
+    auto& target = gt::target();
+    cl_uint value = 0;
+    const cl_int status = clGetDeviceInfo(target.device(), 0x7fffffff, sizeof value, &value, nullptr);
+    REQUIRE(status != CL_SUCCESS);
+    try {
+      runtime::check(status, "clGetDeviceInfo");
+      FAIL("no error");
+    } catch (const Error& e) {
+      INFO(e.what());
+      CHECK(e.code() == ErrorCode::OpenCL);
+      CHECK(e.cl_status() == status);
+      CHECK(std::string(e.what()).find(std::string(cl_error_name(status))) != std::string::npos);
+      CHECK(std::string(e.what()).find("CL_INVALID") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("a null queue") {
+  Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
+  cl::CommandQueue none;
+  try {
+    G()(none, Layout::ColMajor, Transpose::No, Transpose::No, 5, 4, 3, 1.0f, call.a, call.o.a.offset, call.o.a.ld,
+        call.b, call.o.b.offset, call.o.b.ld, 0.0f, call.c, call.o.c.offset, call.o.c.ld);
+    FAIL("no error for a null queue");
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::InvalidQueue);
+  }
+  const auto c_after = gt::download<T>(gt::target().queue, call.c, call.o.c_host.size());
+  bool same = true;
+  for (std::size_t i = 0; i < c_after.size(); ++i) same = same && gt::same_bits(c_after[i], call.o.c_host[i]);
+  CHECK(same);
+}
+
+TEST_CASE("sizes the kernels cannot index") {
+  Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
+  const std::size_t huge = static_cast<std::size_t>(INT_MAX);
+  expect_rejected(ErrorCode::InvalidSize, {"m = " + std::to_string(huge)}, call.c, call.o.c_host,
+                  [&](const std::vector<cl::Event>& wait) {
+                    G()(gt::target().queue, Layout::ColMajor, Transpose::No, Transpose::No, huge, 4, 3, 1.0f, call.a, 0,
+                        huge, call.b, 0, 3, 0.0f, call.c, 0, huge, wait);
+                  });
+  gt::View b = call.o.b;
+  b.ld = huge + 1;
+  expect_rejected(ErrorCode::InvalidSize, {"b_ld"}, call.c, call.o.c_host,
+                  [&](const std::vector<cl::Event>& wait) { call(call.o.a, b, call.o.c, wait); });
+}
