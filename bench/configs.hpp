@@ -91,17 +91,18 @@ inline const std::vector<Config>& configs() {
         entry<Gemm<>>("default", "Gemm<>: gemmcl's own choice for the device and shape"),
         entry<Gemm<Element<double>>>("default-double", "Gemm<Element<double>>"),
 
-        // Explicit policy combinations.
-        entry<Gemm<Tile<64, 64, 16>, Vec<4>>>("t64x64x16-v4"),
-        entry<Gemm<Tile<128, 128, 16>, Vec<4>>>("t128x128x16-v4"),
-        entry<Gemm<Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 4>>>("t128x64x16-v4-w8x4"),
-        entry<Gemm<Tile<64, 64, 32>, Vec<4>, Padding<4>, Prefetch<true>>>(
-            "t64x64x32-v4-pad4-prefetch", "padded, double-buffered local tiles"),
-        entry<Gemm<Tile<32, 32, 16>, Vec<4>, LocalMemory<Operands::None>>>(
-            "t32x32x16-v4-nolocal", "no local memory, no barriers (CPU-friendly)"),
-        entry<Gemm<Tile<64, 64, 16>, Vec<2>, Element<double>>>("t64x64x16-v2-double"),
-
-        // Hook: NVIDIA vendor configurations go here.
+        // Explicit policy combinations: each is one of tests/correctness.cpp's sweep configurations,
+        // so every configuration timed here is also checked by the test suite.
+        entry<Gemm<Tile<128, 128, 16>, Vec<4>>>("t128x128x16-v4", "the API example's sgemm"),
+        entry<Gemm<Tile<64, 64, 16>, Vec<2>, Element<double>>>("t64x64x16-v2-double", "the API example's dgemm"),
+        entry<Gemm<Tile<32, 16, 8>, Vec<8>, Prefetch<true>, Padding<8>>>(
+            "t32x16x8-v8-prefetch-pad8", "double-buffered local tiles, padded by a vector"),
+        entry<Gemm<Tile<32, 32, 8>, Vec<2>, LocalMemory<Operands::A>, Padding<1>>>(
+            "t32x32x8-v2-localA-pad1", "only A staged, rows padded off vector alignment"),
+        entry<Gemm<Tile<16, 16, 8>, Vec<1>, LocalMemory<Operands::None>>>(
+            "t16x16x8-v1-nolocal", "no local memory, no barriers"),
+        entry<Gemm<Tile<32, 32, 16>, Vec<4>, Unroll<4>, SplitK<3>>>("t32x32x16-v4-splitk3",
+                                                                    "K split in at most three"),
     };
 #if GEMMCL_BENCH_LADDER
     // The tutorial, replayed: "kernel1" ... "kernel10", "slides-*" (see examples/tutorial/ladder.hpp).

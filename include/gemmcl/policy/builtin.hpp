@@ -24,6 +24,10 @@ template <int Speed, int Resident, class T, class... P>
 struct entry : resolve<Element<T>, P...> {
   static constexpr int speed = Speed;
   static constexpr int resident = Resident;
+  // The same policies given to another template, e.g. apply<gemmcl::Gemm> for the explicit type (tests
+  // check every entry on whatever device they run on, not only the class that device would pick).
+  template <template <class...> class G>
+  using apply = G<Element<T>, P...>;
 };
 
 template <class T>
