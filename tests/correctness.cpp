@@ -38,6 +38,8 @@ using LocalAPadded = Gemm<Tile<32, 32, 8>, Vec<2>, LocalMemory<Operands::A>, Pad
 using LocalBDouble = Gemm<Element<double>, LocalMemory<Operands::B>, WorkPerThread<4, 4>, Vec<4>, Tile<32, 16, 16>>;
 // Both staged (the default), double-buffered, padded by a whole vector, Vec<8>.
 using PrefetchVec8 = Gemm<Tile<32, 16, 8>, Vec<8>, Prefetch<true>, Padding<8>>;
+// Both staged, double-buffered, registers read one K step ahead; the NVIDIA entries' layout in small.
+using RegisterPrefetchRect = Gemm<Tile<32, 64, 8>, Vec<4>, WorkPerThread<4, 8>, Prefetch<true>, RegisterPrefetch<true>>;
 // The API example's large tile (sgemm).
 using Large = Gemm<Tile<128, 128, 16>, Vec<4>>;
 // The API example's double configuration (dgemm).
@@ -60,6 +62,7 @@ TYPE_TO_STRING_AS("float Tile<16x16x8> Vec<1> LocalMemory<None>", SmallNoLocal);
 TYPE_TO_STRING_AS("float Tile<32x32x8> Vec<2> LocalMemory<A> Padding<1>", LocalAPadded);
 TYPE_TO_STRING_AS("double Tile<32x16x16> Vec<4> WorkPerThread<4x4> LocalMemory<B>", LocalBDouble);
 TYPE_TO_STRING_AS("float Tile<32x16x8> Vec<8> Prefetch Padding<8>", PrefetchVec8);
+TYPE_TO_STRING_AS("float Tile<32x64x8> Vec<4> WorkPerThread<4x8> Prefetch RegisterPrefetch", RegisterPrefetchRect);
 TYPE_TO_STRING_AS("float Tile<128x128x16> Vec<4>", Large);
 TYPE_TO_STRING_AS("double Tile<64x64x16> Vec<2>", DoubleApi);
 TYPE_TO_STRING_AS("double Tile<64x32x32> Vec<4> LocalMemory<A> Prefetch", PrefetchADouble);
@@ -115,7 +118,7 @@ std::uint64_t seed_for(const std::string& name) { return gt::base_seed() ^ std::
 
 }  // namespace
 
-TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPadded, LocalBDouble, PrefetchVec8, Large,
+TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPadded, LocalBDouble, PrefetchVec8, RegisterPrefetchRect, Large,
                    DoubleApi, PrefetchADouble, PrefetchBNarrow, NoLocalDouble, OnlyWorkPerThread, SplitThree) {
   using T = typename G::value_type;
   const G gemm;

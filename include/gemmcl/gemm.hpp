@@ -44,8 +44,9 @@ inline std::string describe(const policy::Config& c, std::string_view vendor) {
        std::to_string(c.wpt_m) + "," + std::to_string(c.wpt_n) + ">, LocalMemory<";
   s += c.local_a && c.local_b ? "Both" : c.local_a ? "A" : c.local_b ? "B" : "None";
   s += ">, Padding<" + std::to_string(c.padding) + ">, Prefetch<" + (c.prefetch ? "true" : "false") +
-       ">, Unroll<" + std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) +
-       ">, WarpLayout<" + std::to_string(c.warp_lanes_m) + ">, vendor " + std::string(vendor);
+       ">, RegisterPrefetch<" + (c.register_prefetch ? "true" : "false") + ">, Unroll<" +
+       std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) + ">, WarpLayout<" +
+       std::to_string(c.warp_lanes_m) + ">, vendor " + std::string(vendor);
   return s;
 }
 
@@ -175,12 +176,12 @@ constexpr policy::Config with_split(policy::Config c, int split_k) {
 }
 
 // Gemm<>'s estimate of how fast a built-in entry runs this problem, in the entry's speed units:
-//   speed (for the problem's transposes) x fill x occupancy^(1/4) x K-loop length x split cost
+//   speed x fill x occupancy^(1/4) x K-loop length x split cost
 // fill: the real part of the tile area covering C. occupancy: work-groups (after splitting K) over the
 // device's capacity, through a fourth root because a compute unit already does most of its work with
 // one resident work-group. K-loop length: a work-group's K range over that plus 256, the prologue and
 // epilogue it pays once. Split cost: the workspace pass, measured at about 15%.
-inline double score(const runtime::Problem& p, const policy::Config& c, double speed, int resident,
+inline double score(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
                     const runtime::DeviceInfo& d, std::size_t element_bytes) {
   const double covered = double((p.m + c.tile_m - 1) / c.tile_m * c.tile_m) *
                          double((p.n + c.tile_n - 1) / c.tile_n * c.tile_n);
@@ -202,7 +203,7 @@ std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& que
                                 T beta, const Events& wait) {
   const runtime::DeviceInfo& device = runtime::device_info(target.device);
   const double scores[] = {score(p, with_split(std::tuple_element_t<I, Table>::config, SplitK),
-                                 std::tuple_element_t<I, Table>::speed_for(p.trans_a, p.trans_b),
+                                 std::tuple_element_t<I, Table>::speed,
                                  std::tuple_element_t<I, Table>::resident, device, sizeof(T))...};
   std::size_t best = 0;
   for (std::size_t i = 1; i < sizeof...(I); ++i)

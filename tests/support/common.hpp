@@ -362,13 +362,15 @@ inline constexpr Combination all_combinations[8] = {
     {Layout::RowMajor, Transpose::Yes, Transpose::No},  {Layout::RowMajor, Transpose::Yes, Transpose::Yes},
 };
 
-// "float Tile<64,64,16> Vec<4> WorkPerThread<4,4> LocalMemory<Both> Padding<0> Prefetch<false>"
+// "float Tile<64,64,16> Vec<4> WorkPerThread<4,4> LocalMemory<Both> Padding<0> Prefetch<false>
+//  RegisterPrefetch<false>"
 inline std::string describe(const gemmcl::policy::Config& c) {
   std::ostringstream s;
   s << (c.element == gemmcl::policy::ElementType::Double ? "double" : "float") << " Tile<" << c.tile_m << ","
     << c.tile_n << "," << c.tile_k << "> Vec<" << c.vec << "> WorkPerThread<" << c.wpt_m << "," << c.wpt_n
     << "> LocalMemory<" << (c.local_a && c.local_b ? "Both" : c.local_a ? "A" : c.local_b ? "B" : "None")
-    << "> Padding<" << c.padding << "> Prefetch<" << (c.prefetch ? "true" : "false") << ">";
+    << "> Padding<" << c.padding << "> Prefetch<" << (c.prefetch ? "true" : "false") << "> RegisterPrefetch<"
+    << (c.register_prefetch ? "true" : "false") << ">";
   return s.str();
 }
 

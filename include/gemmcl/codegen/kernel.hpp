@@ -81,7 +81,8 @@ constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_vie
     t.raw(c.local_a && c.local_b ? "A and B" : c.local_a ? "A" : "B", ", padding ", c.padding,
           ", ", static_cast<long long>(c.local_bytes()), " bytes\n");
   }
-  t.line("//   prefetch         ", c.prefetch ? "double-buffered local tiles" : "off");
+  t.line("//   prefetch         ", c.prefetch ? "double-buffered local tiles" : "off",
+         c.register_prefetch ? "; registers read one K step ahead" : "");
   t.line("//   unroll           ", c.unroll_factor(), " of ", c.tile_k, " K steps");
   if (c.warp_lanes_m != 0)
     t.line("//   warp layout      ", c.warp_lanes_m, " x ", 32 / c.warp_lanes_m, " work-items per group of 32");
@@ -335,6 +336,27 @@ constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_v
   t.close();
 }
 
+// Reads row `kk` of the local tiles into register set `set` (av[set], bv[set]).
+template <class Sink>
+constexpr void emit_fragment(util::text<Sink>& t, std::string_view a_src, std::string_view b_src,
+                             std::string_view kk, std::string_view set) {
+  t.line("#pragma unroll");
+  t.line("for (int i = 0; i < VECS_M; ++i) av[", set, "][i] = VLOAD_LOCAL_A(&", a_src, "[(", kk,
+         ") * STRIDE_A + (i * THREADS_M + tx) * VW]);");
+  t.line("#pragma unroll");
+  t.line("for (int j = 0; j < VECS_N; ++j) VSTORE(VLOAD_LOCAL_B(&", b_src, "[(", kk,
+         ") * STRIDE_B + (j * THREADS_N + ty) * VW]), &bv[", set, "][j * VW]);");
+}
+
+template <class Sink>
+constexpr void emit_fmas(util::text<Sink>& t, std::string_view set) {
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VECS_M; ++i)");
+  t.line("#pragma unroll");
+  t.line("for (int j = 0; j < WPT_N; ++j) acc[i][j] += av[", set, "][i] * bv[", set, "][j];");
+  t.close();
+}
+
 // The multiply of one K step, split into a bounds-checked and an unchecked version when an operand is
 // read from global memory (staged operands were zero-padded when they were fetched).
 template <class Sink>
@@ -384,6 +406,53 @@ constexpr void emit_registers(util::text<Sink>& t, const Config& c) {
   if (c.local_b) t.line("real rb[LOADS_B * VW];");
 }
 
+// The prefetching loop with RegisterPrefetch<true> (validated: both operands staged, whole K step
+// unrolled, K even). Two register sets: K step kk multiplies set kk & 1
+// while the next step's operands are read into the other; TILE_K is even, so the last step's set is 1
+// and the next tile's first step can be read into set 0 before the last FMAs.
+template <class Sink>
+constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
+  t.line("realv av[2][VECS_M];");
+  t.line("real bv[2][WPT_N];");
+  t.open("if (tiles > 0)");
+  t.line("const int kb = 0;");
+  emit_registers(t, c);
+  emit_fetches(t, c);
+  emit_stashes(t, c, "0");
+  t.close();
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  t.open("if (tiles > 0)");
+  emit_fragment(t, "a_tile", "b_tile", "0", "0");
+  t.close();
+  t.open("for (int t = 0; t < tiles; ++t)");
+  t.line("const int kb = (t + 1) * TILE_K;  // the step being prefetched");
+  t.line("const bool more = t + 1 < tiles;");
+  emit_registers(t, c);
+  t.open("if (more)");
+  emit_fetches(t, c);
+  t.close();
+  t.line("const __local real* a_cur = a_tile + (t & 1) * (TILE_K * STRIDE_A);");
+  t.line("const __local real* b_cur = b_tile + (t & 1) * (TILE_K * STRIDE_B);");
+  t.line("#pragma unroll");
+  t.open("for (int kk = 0; kk < TILE_K - 1; ++kk)");
+  emit_fragment(t, "a_cur", "b_cur", "kk + 1", "(kk + 1) & 1");
+  emit_fmas(t, "kk & 1");
+  t.close();
+  t.line("// The last K step: store the prefetched tile, wait for every work-item's, read its first");
+  t.line("// step into set 0, then multiply set 1.");
+  t.open("if (more)");
+  emit_stashes(t, c, "(t + 1) & 1");
+  t.close();
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  t.open("if (more)");
+  t.line("const __local real* a_next = a_tile + ((t + 1) & 1) * (TILE_K * STRIDE_A);");
+  t.line("const __local real* b_next = b_tile + ((t + 1) & 1) * (TILE_K * STRIDE_B);");
+  emit_fragment(t, "a_next", "b_next", "0", "0");
+  t.close();
+  emit_fmas(t, "1");
+  t.close();
+}
+
 template <class Sink>
 constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
@@ -412,6 +481,10 @@ constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
   }
   // Prefetch: step t multiplies buffer t & 1 while step t + 1's tile travels from global memory into
   // registers; it is stored into the other buffer afterwards, so one barrier per step suffices.
+  if (c.register_prefetch) {
+    emit_pipelined_loop(t, c);
+    return;
+  }
   t.open("if (tiles > 0)");
   t.line("const int kb = 0;");
   emit_registers(t, c);

@@ -16,6 +16,7 @@ struct Config {
   bool local_a = true, local_b = true;        // operands staged in local memory
   int padding = 0;                            // extra elements per local-memory row
   bool prefetch = false;                      // double-buffered local tiles
+  bool register_prefetch = false;             // registers read one K step ahead of the FMAs
   int unroll = 0;                             // inner-loop unroll factor; 0: all of tile_k
   int split_k = 0;                            // K splits: 0 automatic, 1 never, S at most S
   int warp_lanes_m = 0;                       // work-items along M per group of 32; 0: row-major ids

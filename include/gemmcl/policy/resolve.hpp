@@ -19,7 +19,8 @@ template <class T>
 struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
-                "WorkPerThread, Element, LocalMemory, Padding, Prefetch, Unroll, SplitK, WarpLayout or a "
+                "WorkPerThread, Element, LocalMemory, Padding, Prefetch, RegisterPrefetch, Unroll, SplitK, "
+                "WarpLayout or a "
                 "gemmcl::vendor tag");
   static constexpr bool value = is_policy<T>::value;
 };
@@ -101,6 +102,8 @@ struct resolve {
                 "gemmcl::Gemm<...>: Padding<> is given more than once");
   static_assert(count_of<kind::prefetch, P...> <= 1,
                 "gemmcl::Gemm<...>: Prefetch<> is given more than once");
+  static_assert(count_of<kind::register_prefetch, P...> <= 1,
+                "gemmcl::Gemm<...>: RegisterPrefetch<> is given more than once");
   static_assert(count_of<kind::unroll, P...> <= 1,
                 "gemmcl::Gemm<...>: Unroll<> is given more than once");
   static_assert(count_of<kind::split_k, P...> <= 1,
@@ -117,6 +120,7 @@ struct resolve {
   using local_p = find_t<kind::local_memory, P...>;
   using padding_p = find_t<kind::padding, P...>;
   using prefetch_p = find_t<kind::prefetch, P...>;
+  using register_prefetch_p = find_t<kind::register_prefetch, P...>;
   using unroll_p = find_t<kind::unroll, P...>;
   using split_p = find_t<kind::split_k, P...>;
   using warp_p = find_t<kind::warp_layout, P...>;
@@ -129,7 +133,7 @@ struct resolve {
   // problem from its built-in table.
   static constexpr bool automatic = !given<tile_p> && !given<vec_p> && !given<wpt_p> &&
                                     !given<local_p> && !given<padding_p> && !given<prefetch_p> &&
-                                    !given<unroll_p> && !given<vendor_p> && !given<warp_p>;
+                                    !given<register_prefetch_p> && !given<unroll_p> && !given<vendor_p> && !given<warp_p>;
 
  private:
   static constexpr Config derive() {
@@ -141,6 +145,7 @@ struct resolve {
     }
     if constexpr (given<padding_p>) c.padding = padding_p::elements;
     if constexpr (given<prefetch_p>) c.prefetch = prefetch_p::enabled;
+    if constexpr (given<register_prefetch_p>) c.register_prefetch = register_prefetch_p::enabled;
     if constexpr (given<unroll_p>) c.unroll = unroll_p::factor;
     if constexpr (given<split_p>) c.split_k = split_p::splits;
     if constexpr (given<warp_p>) c.warp_lanes_m = warp_p::lanes_m;
@@ -231,6 +236,15 @@ struct resolve {
                 "LocalMemory<Operands::None> stages nothing");
   static_assert(config.tile_k % config.unroll_factor() == 0,
                 "gemmcl: Unroll<U>: U must divide the tile's K, so every unrolled pass is whole");
+  static_assert(!config.register_prefetch || (config.local_a && config.local_b && config.prefetch),
+                "gemmcl: RegisterPrefetch<true> reads ahead from double-buffered local tiles: it needs "
+                "LocalMemory<Operands::Both> (the default) and Prefetch<true>");
+  static_assert(!config.register_prefetch || config.unroll_factor() == config.tile_k,
+                "gemmcl: RegisterPrefetch<true> needs the whole tile K unrolled, so its two register "
+                "sets alternate at fixed places: leave Unroll<U> out or make U the tile's K");
+  static_assert(!config.register_prefetch || config.tile_k % 2 == 0,
+                "gemmcl: RegisterPrefetch<true> needs an even tile K: its two register sets alternate "
+                "and the next tile's first K step must land in the set the last step does not use");
   static_assert(config.warp_lanes_m == 0 ||
                     (!whole || (config.threads() % 32 == 0 &&
                                 config.threads_m() % config.warp_lanes_m == 0 &&

@@ -16,6 +16,7 @@ struct element {};
 struct local_memory {};
 struct padding {};
 struct prefetch {};
+struct register_prefetch {};
 struct unroll {};
 struct split_k {};
 struct warp_layout {};
@@ -89,6 +90,16 @@ struct Padding {
 template <bool On>
 struct Prefetch {
   using policy_kind = kind::prefetch;
+  static constexpr bool enabled = On;
+};
+
+// Register double-buffering: each K step's operands are read from local memory into registers while
+// the step before is multiplied, and the next tile's first step right after the barrier, so the
+// latency of local reads overlaps the FMAs instead of following each barrier. Needs both operands in
+// local memory, Prefetch<true>, the whole tile K unrolled and an even tile K.
+template <bool On>
+struct RegisterPrefetch {
+  using policy_kind = kind::register_prefetch;
   static constexpr bool enabled = On;
 };
 
