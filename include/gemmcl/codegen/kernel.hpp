@@ -406,6 +406,18 @@ constexpr void emit_registers(util::text<Sink>& t, const Config& c) {
   if (c.local_b) t.line("real rb[LOADS_B * VW];");
 }
 
+// With prefetch: the first K tile goes into buffer 0 before the loop, which then fetches one ahead.
+template <class Sink>
+constexpr void emit_first_tile(util::text<Sink>& t, const Config& c) {
+  t.open("if (tiles > 0)");
+  t.line("const int kb = 0;");
+  emit_registers(t, c);
+  emit_fetches(t, c);
+  emit_stashes(t, c, "0");
+  t.close();
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+}
+
 // The prefetching loop with RegisterPrefetch<true> (validated: both operands staged, whole K step
 // unrolled, K even). Two register sets: K step kk multiplies set kk & 1
 // while the next step's operands are read into the other; TILE_K is even, so the last step's set is 1
@@ -414,13 +426,7 @@ template <class Sink>
 constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
   t.line("realv av[2][VECS_M];");
   t.line("real bv[2][WPT_N];");
-  t.open("if (tiles > 0)");
-  t.line("const int kb = 0;");
-  emit_registers(t, c);
-  emit_fetches(t, c);
-  emit_stashes(t, c, "0");
-  t.close();
-  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_first_tile(t, c);
   t.open("if (tiles > 0)");
   emit_fragment(t, "a_tile", "b_tile", "0", "0");
   t.close();
@@ -485,13 +491,7 @@ constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
     emit_pipelined_loop(t, c);
     return;
   }
-  t.open("if (tiles > 0)");
-  t.line("const int kb = 0;");
-  emit_registers(t, c);
-  emit_fetches(t, c);
-  emit_stashes(t, c, "0");
-  t.close();
-  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_first_tile(t, c);
   t.open("for (int t = 0; t < tiles; ++t)");
   t.line("const int k0 = t * TILE_K;");
   t.line("const int kb = k0 + TILE_K;  // the step being prefetched");
