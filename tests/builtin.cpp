@@ -41,16 +41,10 @@ static_assert(std::tuple_size_v<F::nvidia_gpu> == 5 && std::tuple_size_v<F::othe
                   std::tuple_size_v<F::cpu> == 1 && std::tuple_size_v<D::cpu> == 1,
               "policy/builtin.hpp changed: list every entry here");
 
-// Gemm<> runs an entry with its own SplitK unless the caller gave one: Gemm<SplitK<S>>, S > 0, wins.
-static_assert(NvF3::config.split_k == 8);
-static_assert(detail::with_split(NvF3::config, 0).split_k == 8);
-static_assert(detail::with_split(NvF3::config, 1).split_k == 1);
-static_assert(detail::with_split(NvF0::config, 0).split_k == 0 && detail::with_split(NvF0::config, 3).split_k == 3);
-
 TYPE_TO_STRING_AS("nvidia float Tile<128x256x8> Vec<4> WorkPerThread<8x16> Prefetch", NvF0);
 TYPE_TO_STRING_AS("nvidia float Tile<128x128x8> Vec<4> WorkPerThread<8x16> Prefetch", NvF1);
 TYPE_TO_STRING_AS("nvidia float Tile<64x128x16> Vec<4> WorkPerThread<4x8> Prefetch RegisterPrefetch", NvF2);
-TYPE_TO_STRING_AS("nvidia float Tile<128x64x16> Vec<4> WorkPerThread<8x8> Prefetch RegisterPrefetch SplitK<8>", NvF3);
+TYPE_TO_STRING_AS("nvidia float Tile<128x64x16> Vec<4> WorkPerThread<8x8> Prefetch RegisterPrefetch", NvF3);
 TYPE_TO_STRING_AS("nvidia/gpu float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetch", NvF4);
 TYPE_TO_STRING_AS("gpu float Tile<32x32x16> Vec<4> WorkPerThread<4x4>", GpuF1);
 TYPE_TO_STRING_AS("nvidia double Tile<128x64x8> Vec<2> WorkPerThread<8x8> Prefetch", NvD0);

@@ -170,10 +170,8 @@ inline policy::DeviceClass device_class(const runtime::DeviceInfo& d) {
   return policy::DeviceClass::OtherGpu;
 }
 
-// The caller's SplitK when given (Gemm<SplitK<S>>, S > 0), else the entry's own: 0 (the runtime decides)
-// for most, a fixed most for an entry measured to want more parts than the runtime's rule gives.
 constexpr policy::Config with_split(policy::Config c, int split_k) {
-  if (split_k != 0) c.split_k = split_k;
+  c.split_k = split_k;
   return c;
 }
 
@@ -198,7 +196,7 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
   return speed * fill * std::sqrt(std::sqrt(occupancy)) * k_loop * (plan.splits > 1 ? 0.85 : 1.0);
 }
 
-// Gemm<>: the best-scoring entry of the device's class. SplitK is the caller's rule (0: the entry's).
+// Gemm<>: the best-scoring entry of the device's class. SplitK is the caller's rule.
 template <class Table, int SplitK, class T, std::size_t... I>
 std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& queue,
                                 const runtime::QueueTarget& target, const runtime::Problem& p, T alpha,

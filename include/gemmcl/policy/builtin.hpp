@@ -45,11 +45,10 @@ struct builtin<float> {
       // (H200, bench/TUNING.md run 18), so it is the mid-size choice for every pair.
       entry<72, 3, float, Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Prefetch<true>,
             RegisterPrefetch<true>>,
-      // Tall and skinny products (N = 64), K split in up to 8 parts: on 8192x64x8192 that is 0.85-0.90x
-      // cuBLAS where the runtime's own rule (about two work-groups per compute unit: 5 parts) gave
-      // 0.57-0.83x, and the K step of 16 beat 8 by 5-9% (bench/TUNING.md runs 16, 19).
+      // Tall and skinny products (N = 64) with split K; a K step of 16 beat 8 by 5-9% there
+      // (bench/TUNING.md runs 16, 19).
       entry<67, 3, float, Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>, Prefetch<true>,
-            RegisterPrefetch<true>, SplitK<8>>,
+            RegisterPrefetch<true>>,
       // RegisterPrefetch made no difference to this one (run 18).
       entry<60, 4, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>, Prefetch<true>>>;
   // Any other GPU or accelerator: 256 work-items and 16 KiB of local memory, within every OpenCL GPU's
