@@ -61,7 +61,8 @@ struct builtin<float> {
   // become contiguous, where reading a column-major A directly jumps a whole column per step.
   // K steps of 64: longer ones built several times slower in PoCL for no measured gain. 256 columns per
   // work-group (32 work-items) rather than 128: packing a transposed A costs scalar stores, and the
-  // wider tile halves that per multiply (1024^3 with op(A) = A^T: 0.44x -> 0.65x OpenBLAS; no case lost).
+  // wider tile halves that per multiply (1024^3 with op(A) = A^T: 0.44x -> 0.55-0.65x OpenBLAS over
+  // several runs; no case lost).
   using cpu = std::tuple<entry<100, 1, float, Tile<32, 256, 64>, Vec<16>, WorkPerThread<32, 8>,
                                LocalMemory<Operands::A>, Unroll<4>>>;
 };
