@@ -12,6 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "support/cases.hpp"
 #include "support/common.hpp"
 
 using namespace gemmcl;
@@ -68,15 +69,7 @@ template <class Gm>
 void call(const Gm& gemm, Transpose ta, Transpose tb, Layout layout = Layout::ColMajor,
           cl::CommandQueue* queue = nullptr, const cl::Context* context = nullptr) {
   static std::mt19937_64 rng(gt::base_seed());
-  gt::Case<float> cs;
-  cs.layout = layout;
-  cs.ta = ta;
-  cs.tb = tb;
-  cs.m = 20;
-  cs.n = 19;
-  cs.k = 9;
-  cs.alpha = 1.5f;
-  cs.beta = 0.5f;
+  gt::Case<float> cs = gt::base_case(gt::Combination{layout, ta, tb}, 20, 19, 9, 1.5f, 0.5f);
   cs.a_off = 1;
   auto& target = gt::target();
   const gt::Verdict v = gt::run_case(gemm, queue ? *queue : target.queue, cs, rng, context ? *context : target.context);

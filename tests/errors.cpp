@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/cases.hpp"
 #include "support/common.hpp"
 
 using namespace gemmcl;
@@ -101,15 +102,7 @@ const char* name_of(Which w) { return w == Which::A ? "A" : w == Which::B ? "B" 
 // A valid case whose operand `w` can then be broken. Offsets are odd, so that only the unaligned program
 // of each transpose pair is ever built.
 gt::Case<T> valid_case(Layout layout, Transpose ta, Transpose tb) {
-  gt::Case<T> cs;
-  cs.layout = layout;
-  cs.ta = ta;
-  cs.tb = tb;
-  cs.m = 5;
-  cs.n = 4;
-  cs.k = 3;
-  cs.alpha = 1.5f;
-  cs.beta = 0.5f;
+  gt::Case<T> cs = gt::base_case(gt::Combination{layout, ta, tb}, 5, 4, 3, 1.5f, 0.5f);
   cs.a_off = 1;
   cs.b_off = 3;
   cs.c_off = 1;

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "support/cases.hpp"
 #include "support/common.hpp"
 
 using namespace gemmcl;
@@ -70,15 +71,7 @@ int run_all(Device& d) {
   for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
                             gt::all_combinations[3]}) {
     const auto make = [&](std::size_t m, std::size_t n, std::size_t k, T alpha, T beta) {
-      gt::Case<T> cs;
-      cs.layout = combo.layout;
-      cs.ta = combo.ta;
-      cs.tb = combo.tb;
-      cs.m = m;
-      cs.n = n;
-      cs.k = k;
-      cs.alpha = alpha;
-      cs.beta = beta;
+      gt::Case<T> cs = gt::base_case(combo, m, n, k, alpha, beta);
       cs.a_off = 1;
       cs.b_off = 2;
       cs.c_off = 3;
