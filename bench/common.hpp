@@ -11,6 +11,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bench {
@@ -130,34 +131,36 @@ struct Reference {
   std::string kind;  // "cpu-dgemm", "cpu-loop", "cpu-sample-4096"
 };
 
-template <class T>
-double relative_error(const std::vector<T>& ref, const std::vector<T>& c) {
-  if (ref.size() != c.size() || ref.empty()) return std::numeric_limits<double>::infinity();
+// ||x - r||_F / ||r||_F over `count` pairs (r, x) = pair(e); an all-zero reference or NaN anywhere in
+// the result counts as infinitely wrong, so NaN in C fails the check.
+template <class Pair>
+double norm_error(std::size_t count, Pair pair) {
   long double diff = 0, norm = 0;
-  for (std::size_t e = 0; e < c.size(); ++e) {
-    const long double r = ref[e], x = c[e];
+  for (std::size_t e = 0; e < count; ++e) {
+    const auto [r, x] = pair(e);
     diff += (x - r) * (x - r);
     norm += r * r;
   }
   if (!(norm > 0)) return std::numeric_limits<double>::infinity();
   const double err = static_cast<double>(std::sqrt(diff / norm));
-  return std::isnan(err) ? std::numeric_limits<double>::infinity() : err;  // NaN in C fails
+  return std::isnan(err) ? std::numeric_limits<double>::infinity() : err;
+}
+
+template <class T>
+double relative_error(const std::vector<T>& ref, const std::vector<T>& c) {
+  if (ref.size() != c.size() || ref.empty()) return std::numeric_limits<double>::infinity();
+  return norm_error(c.size(), [&](std::size_t e) {
+    return std::pair<long double, long double>(ref[e], c[e]);
+  });
 }
 
 template <class T>
 double relative_error(const Reference& ref, const std::vector<T>& c) {
-  long double diff = 0, norm = 0;
   const std::size_t count = ref.index.empty() ? c.size() : ref.index.size();
   if (ref.value.size() != count) return std::numeric_limits<double>::infinity();
-  for (std::size_t e = 0; e < count; ++e) {
-    const long double r = ref.value[e];
-    const long double x = c[ref.index.empty() ? e : ref.index[e]];
-    diff += (x - r) * (x - r);
-    norm += r * r;
-  }
-  if (!(norm > 0)) return std::numeric_limits<double>::infinity();
-  const double err = static_cast<double>(std::sqrt(diff / norm));
-  return std::isnan(err) ? std::numeric_limits<double>::infinity() : err;  // NaN in C fails
+  return norm_error(count, [&](std::size_t e) {
+    return std::pair<long double, long double>(ref.value[e], c[ref.index.empty() ? e : ref.index[e]]);
+  });
 }
 
 // Computes the CPU reference: in full (cblas_dgemm when available, else a double loop) for small
