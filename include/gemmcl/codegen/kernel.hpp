@@ -287,13 +287,18 @@ constexpr void emit_a_from_global(util::text<Sink>& t, bool guarded) {
 // Reads bv[j] (this work-item's columns of op(B) at row k0 + kk) straight from global memory.
 template <class Sink>
 constexpr void emit_b_from_global(util::text<Sink>& t, bool guarded) {
+  t.raw("#if GEMMCL_TRANS_B == 1\n");
+  t.line("// B is not staged, so this work-item's columns are one run (COLS_RUN = WPT_N): one base pointer");
+  t.line("// with constant offsets, since per-column pointers spill on CPUs when B is transposed.");
+  t.line("const __global real* b_run = b + (long)(k0 + kk) * ldb + n0 + ty * WPT_N;");
+  t.raw("#endif\n");
   t.line("#pragma unroll");
   t.open("for (int j = 0; j < WPT_N; ++j)");
   t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
   t.raw("#if GEMMCL_TRANS_B == 0\n");
   t.line("const __global real* p = b + (long)col * ldb + k0 + kk;");
   t.raw("#else\n");
-  t.line("const __global real* p = b + (long)(k0 + kk) * ldb + col;");
+  t.line("const __global real* p = b_run + j;");
   t.raw("#endif\n");
   if (!guarded)
     t.line("bv[j] = LOAD_GLOBAL(p);");
