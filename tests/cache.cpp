@@ -64,13 +64,15 @@ namespace {
 
 std::size_t builds() { return runtime::ProgramCache::instance().builds(); }
 
-// One checked call: 20 x 19 x 9 spans several work-groups; the odd offset keeps the unaligned program.
+// One checked call: 20 x 19 x 9 spans several work-groups; odd offsets of A and C keep the unaligned
+// program (C's alignment is a build option of its own).
 template <class Gm>
 void call(const Gm& gemm, Transpose ta, Transpose tb, Layout layout = Layout::ColMajor,
           cl::CommandQueue* queue = nullptr, const cl::Context* context = nullptr) {
   static std::mt19937_64 rng(gt::base_seed());
   gt::Case<float> cs = gt::base_case(gt::Combination{layout, ta, tb}, 20, 19, 9, 1.5f, 0.5f);
   cs.a_off = 1;
+  cs.c_off = 1;
   auto& target = gt::target();
   const gt::Verdict v = gt::run_case(gemm, queue ? *queue : target.queue, cs, rng, context ? *context : target.context);
   CHECK_MESSAGE(v.ok, v.detail);
@@ -175,4 +177,31 @@ TEST_CASE("calls with nothing to compute build nothing") {
   const gt::Verdict v = gt::run_case(G(), target.queue, cs, rng);
   CHECK_MESSAGE(v.ok, v.detail);
   CHECK(builds() == before);
+}
+
+TEST_CASE("scratch buffers are reused: repeated split-K calls with packing allocate once") {
+  // Each call needs three scratch buffers (packed A, packed B, split-K workspace). On one in-order
+  // queue the pool lends the same three again, whether or not the last call has finished.
+  using Scratchy = Gemm<Tile<16, 16, 8>, Vec<4>, SplitK<3>, Pack<Packing::Always>>;
+  auto& pool = runtime::ScratchPool::instance();
+  pool.clear();
+  REQUIRE(pool.size() == 0);
+  std::mt19937_64 rng(gt::base_seed());
+  gt::Case<float> cs = gt::base_case(gt::Combination{Layout::ColMajor, Transpose::No, Transpose::Yes}, 33, 21, 100,
+                                     1.0f, 0.5f);
+  cs.a_off = 1;
+  cs.b_off = 3;
+  for (int call = 0; call < 4; ++call) {
+    const gt::Verdict v = gt::run_case(Scratchy(), gt::target().queue, cs, rng);
+    CHECK_MESSAGE(v.ok, v.detail);
+    CHECK(pool.size() == 3);
+  }
+  // A smaller problem fits in the same buffers.
+  cs.m = 20;
+  cs.k = 60;
+  const gt::Verdict v = gt::run_case(Scratchy(), gt::target().queue, cs, rng);
+  CHECK_MESSAGE(v.ok, v.detail);
+  CHECK(pool.size() == 3);
+  pool.clear();
+  CHECK(pool.size() == 0);
 }

@@ -52,6 +52,8 @@ using PrefetchBNarrow = Gemm<Tile<16, 64, 4>, Vec<1>, LocalMemory<Operands::B>, 
 using NoLocalDouble = Gemm<Tile<32, 32, 8>, WorkPerThread<4, 4>, LocalMemory<Operands::None>, Element<double>>;
 // Only a register tile given: tile and vector width derived from it.
 using OnlyWorkPerThread = Gemm<WorkPerThread<2, 4>>;
+// Misaligned A and B always packed into aligned copies first (on GPUs Gemm<> does so for large products).
+using PackedAlways = Gemm<Tile<32, 32, 8>, Vec<4>, Pack<Packing::Always>>;
 // K always split in (at most) three, a partly unrolled inner loop.
 using SplitThree = Gemm<Tile<32, 32, 16>, Vec<4>, Unroll<4>, SplitK<3>>;
 
@@ -69,6 +71,7 @@ TYPE_TO_STRING_AS("double Tile<64x32x32> Vec<4> LocalMemory<A> Prefetch", Prefet
 TYPE_TO_STRING_AS("float Tile<16x64x4> Vec<1> LocalMemory<B> Prefetch Padding<3>", PrefetchBNarrow);
 TYPE_TO_STRING_AS("double Tile<32x32x8> WorkPerThread<4x4> LocalMemory<None>", NoLocalDouble);
 TYPE_TO_STRING_AS("float WorkPerThread<2x4> only", OnlyWorkPerThread);
+TYPE_TO_STRING_AS("float Tile<32x32x8> Vec<4> Pack<Always>", PackedAlways);
 TYPE_TO_STRING_AS("float Tile<32x32x16> Vec<4> Unroll<4> SplitK<3>", SplitThree);
 
 namespace {
@@ -119,7 +122,7 @@ std::uint64_t seed_for(const std::string& name) { return gt::base_seed() ^ std::
 }  // namespace
 
 TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPadded, LocalBDouble, PrefetchVec8, RegisterPrefetchRect, Large,
-                   DoubleApi, PrefetchADouble, PrefetchBNarrow, NoLocalDouble, OnlyWorkPerThread, SplitThree) {
+                   DoubleApi, PrefetchADouble, PrefetchBNarrow, NoLocalDouble, OnlyWorkPerThread, PackedAlways, SplitThree) {
   using T = typename G::value_type;
   const G gemm;
   auto& target = gt::target();

@@ -1,6 +1,7 @@
 // Concurrent calls: several threads x many calls, with one shared Gemm object or one per thread, on one
 // shared queue or one queue per thread. Every call is checked against the reference, and the first
-// calls race on the program cache, which must build each program exactly once.
+// calls race on the program cache, which must build each program exactly once. Last, an out-of-order
+// queue, on which a call's own commands (packing, product, split-K pass) must be chained by events.
 
 #include <doctest/doctest.h>
 
@@ -14,8 +15,10 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <chrono>
 #include <vector>
 
+#include "support/cases.hpp"
 #include "support/common.hpp"
 
 using namespace gemmcl;
@@ -124,3 +127,46 @@ TEST_CASE("threads: one shared Gemm object, one shared queue") { run(true, true)
 TEST_CASE("threads: one Gemm object per thread, one queue per thread") { run(false, false); }
 TEST_CASE("threads: one shared Gemm object, one queue per thread") { run(true, false); }
 TEST_CASE("threads: one Gemm object per thread, one shared queue") { run(false, true); }
+
+TEST_CASE("an out-of-order queue: packing, product and split-K pass wait for each other and the caller") {
+  auto& target = gt::target();
+  cl_int status = CL_SUCCESS;
+  cl::CommandQueue queue(target.context, target.device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &status);
+  if (status != CL_SUCCESS) {
+    MESSAGE("this device has no out-of-order queues (", status, "); nothing to check");
+    return;
+  }
+  // Misaligned A and B (packed), K long enough to split in three: four commands per call.
+  using Chained = Gemm<Tile<16, 16, 8>, Vec<4>, SplitK<3>, Pack<Packing::Always>>;
+  const Chained gemm;
+  std::mt19937_64 rng(gt::base_seed() ^ 0x5eedu);
+  for (int call = 0; call < 6; ++call) {
+    const gt::Combination& combo = gt::all_combinations[static_cast<std::size_t>(call) % 8];
+    gt::Case<T> cs = gt::base_case(combo, 37 + call, 29, 150, T(1.5), call % 2 == 0 ? T(0) : T(-1));
+    cs.nan_c = call % 2 == 0;
+    cs.a_off = 1;
+    cs.b_off = 3;
+    cs.c_off = 2;
+    cs.a_pad = 1;
+    INFO(cs.describe());
+    gt::Operands<T> o = gt::make_operands(cs, rng);
+    cl::Buffer a = gt::upload(o.a_host, target.context);
+    cl::Buffer b = gt::upload(o.b_host, target.context);
+    cl::Buffer c = gt::upload(o.c_host, target.context);
+    // Nothing may start before the caller's event completes.
+    cl::UserEvent go(target.context);
+    const std::vector<cl::Event> wait = {go};
+    cl::Event done = gemm(queue, cs.layout, cs.ta, cs.tb, cs.m, cs.n, cs.k, cs.alpha, a, o.a.offset, o.a.ld, b,
+                          o.b.offset, o.b.ld, cs.beta, c, o.c.offset, o.c.ld, wait);
+    // Still waiting. (C is not read back here: an implementation may run an out-of-order queue in
+    // order, and a read would then wait behind the call.)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    CHECK(done.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>() > CL_COMPLETE);
+    go.setStatus(CL_COMPLETE);
+    done.wait();
+    const gt::Verdict v = gt::judge(cs, o, gt::download<T>(queue, a, o.a_host.size()),
+                                    gt::download<T>(queue, b, o.b_host.size()),
+                                    gt::download<T>(queue, c, o.c_host.size()));
+    CHECK_MESSAGE(v.ok, v.detail);
+  }
+}

@@ -27,7 +27,9 @@
 #include "runtime/error.hpp"
 #include "runtime/launch.hpp"
 #include "runtime/opencl.hpp"
+#include "runtime/pack.hpp"
 #include "runtime/program_cache.hpp"
+#include "runtime/scratch.hpp"
 #include "runtime/split.hpp"
 #include "vendor/generic.hpp"
 #include "vendor/nvidia.hpp"
@@ -45,7 +47,8 @@ inline std::string describe(const policy::Config& c, std::string_view vendor) {
   s += c.local_a && c.local_b ? "Both" : c.local_a ? "A" : c.local_b ? "B" : "None";
   s += ">, Padding<" + std::to_string(c.padding) + ">, Prefetch<" + (c.prefetch ? "true" : "false") +
        ">, RegisterPrefetch<" + (c.register_prefetch ? "true" : "false") + ">, Unroll<" +
-       std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) + ">, WarpLayout<" +
+       std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) + ">, Pack<" +
+       (c.pack == 1 ? "Always" : c.pack == 2 ? "Never" : "Auto") + ">, WarpLayout<" +
        std::to_string(c.warp_lanes_m) + ">, vendor " + std::string(vendor);
   return s;
 }
@@ -81,29 +84,66 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
       runtime::plan_split(tiles_of(p, C), p.m, p.n, k, C.tile_k, C.split_k, device, sizeof(T));
   const bool split = plan.splits > 1;
 
-  // With a split, the first pass writes partial products into a workspace of `splits` m x n slices.
-  cl::Buffer workspace;
-  if (split) workspace = runtime::scratch_buffer(target.context, plan.splits * p.m * p.n * sizeof(T));
-  const runtime::Matrix out = split ? runtime::Matrix{&workspace, 0, p.m} : p.c;
-
-  // Whole-vector accesses need every matrix to start and stride on a multiple of the vector width.
+  // Whole-vector accesses need a matrix to start and stride on a multiple of the vector width.
   const auto multiple = [](const runtime::Matrix& x) {
     return x.offset % C.vec == 0 && x.ld % C.vec == 0;
   };
-  const bool aligned = C.vec > 1 && multiple(p.a) && multiple(p.b) && multiple(out);
+  // A misaligned A or B may be packed into an aligned copy first (runtime/pack.hpp).
+  struct PackedCopy {
+    bool active = false;
+    runtime::Matrix from{};  // the user's operand
+    std::size_t rows = 0, cols = 0;
+    runtime::ScratchPool::Lease scratch;
+  };
+  auto& pool = runtime::ScratchPool::instance();
+  PackedCopy pack_a, pack_b;
+  runtime::Matrix a_in = p.a, b_in = p.b;
+  if (!no_product && C.vec > 1) {
+    const auto consider = [&](PackedCopy& pk, runtime::Matrix& in, std::size_t rows, std::size_t cols,
+                              std::size_t uses, const char* what) {
+      if (multiple(in) || !runtime::should_pack(C.pack, device, rows, cols, uses, k, sizeof(T))) return;
+      pk.active = true;
+      pk.from = in;
+      pk.rows = rows;
+      pk.cols = cols;
+      const std::size_t ld = runtime::packed_ld(rows);
+      pk.scratch = pool.acquire(queue, target.context, target.in_order, ld * cols * sizeof(T), what);
+      in = runtime::Matrix{&pk.scratch.buffer(), 0, ld};
+    };
+    consider(pack_a, a_in, p.trans_a ? k : p.m, p.trans_a ? p.m : k, p.n, "packed A");
+    consider(pack_b, b_in, p.trans_b ? p.n : k, p.trans_b ? k : p.n, p.m, "packed B");
+  }
+
+  // With a split, the first pass writes partial products into a workspace of `splits` m x n slices.
+  runtime::ScratchPool::Lease workspace;
+  if (split)
+    workspace = pool.acquire(queue, target.context, target.in_order, plan.splits * p.m * p.n * sizeof(T),
+                             "split-K workspace");
+  const runtime::Matrix out = split ? runtime::Matrix{&workspace.buffer(), 0, p.m} : p.c;
+
+  const bool aligned = C.vec > 1 && multiple(a_in) && multiple(b_in);
+  const bool aligned_c = C.vec > 1 && multiple(out);
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(p.trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(p.trans_b)) +
-                        " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
+                        " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned)) +
+                        " -DGEMMCL_ALIGNED_C=" + std::to_string(int(aligned_c));
   if (!path::build_options.empty()) options += " " + std::string(path::build_options);
 
   const runtime::ProgramSource source{
       codegen::kernel_source<Vendor, C>.view(),
       codegen::kernel_source_hash<Vendor, C>,
-      {codegen::kernel_name, codegen::reduce_kernel_name},
+      {codegen::kernel_name, codegen::reduce_kernel_name, codegen::pack_kernel_name},
       description};
   auto program =
       runtime::ProgramCache::instance().get_or_build(target.context, target.device, source, options);
   runtime::check_kernel(*program, req);
+
+  // The element-wise kernels (reduce, pack) run in work-groups of 64 x 4: 64 along the contiguous
+  // extent. Letting the driver choose gave NVIDIA's odd shapes work-groups of a few work-items.
+  const std::size_t line[2] = {64, 4};
+  const auto lines = [](std::size_t rows, std::size_t cols) {
+    return std::vector<std::size_t>{(rows + 63) / 64 * 64, (cols + 3) / 4 * 4};
+  };
 
   if (no_product) {
     // C := beta * C (zero when beta = 0, without reading C): the second-pass kernel with no parts to
@@ -114,23 +154,40 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
     const cl_ulong c_offset = p.c.offset;
     const T zero = T(0);  // alpha times an empty sum: 0, even for an infinite or NaN alpha
     const cl_mem w = nullptr, dst = (*p.c.buffer)();
-    const std::size_t global[2] = {p.m, p.n};
     auto lease = program->lease(1);
-    return {runtime::enqueue(queue, lease.get(), 2, global, nullptr,
+    return {runtime::enqueue(queue, lease.get(), 2, lines(p.m, p.n).data(), line,
                              {runtime::arg(m), runtime::arg(n), runtime::arg(none), runtime::arg(zero),
                               runtime::arg(beta), runtime::arg(w), runtime::arg(dst),
                               runtime::arg(c_offset), runtime::arg(c_ld)},
                              wait.handles())};
   }
 
+  std::vector<cl::Event> events;
+  for (PackedCopy* pk : {&pack_a, &pack_b}) {
+    if (!pk->active) continue;
+    const cl_int rows = static_cast<cl_int>(pk->rows), cols = static_cast<cl_int>(pk->cols);
+    const cl_int src_ld = static_cast<cl_int>(pk->from.ld);
+    const cl_int dst_ld = static_cast<cl_int>(runtime::packed_ld(pk->rows));
+    const cl_ulong src_offset = pk->from.offset;
+    const cl_mem src = (*pk->from.buffer)(), dst = pk->scratch.buffer()();
+    auto lease = program->lease(2);
+    events.push_back(runtime::enqueue(
+        queue, lease.get(), 2,
+        lines(pk->rows, (pk->cols + codegen::pack_columns - 1) / codegen::pack_columns).data(), line,
+        {runtime::arg(rows), runtime::arg(cols), runtime::arg(src), runtime::arg(src_offset),
+         runtime::arg(src_ld), runtime::arg(dst), runtime::arg(dst_ld)},
+        wait.handles()));
+    pk->scratch.used_by(events.back());
+  }
+
   const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n);
   const cl_int k_total = static_cast<cl_int>(k), k_chunk = plan.k_chunk;
-  const cl_int lda = static_cast<cl_int>(p.a.ld), ldb = static_cast<cl_int>(p.b.ld),
+  const cl_int lda = static_cast<cl_int>(a_in.ld), ldb = static_cast<cl_int>(b_in.ld),
                ldc = static_cast<cl_int>(out.ld);
-  const cl_ulong a_off = p.a.offset, b_off = p.b.offset, c_off = out.offset;
+  const cl_ulong a_off = a_in.offset, b_off = b_in.offset, c_off = out.offset;
   const cl_ulong c_split = split ? cl_ulong(p.m) * p.n : 0;
   const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
-  const cl_mem a = (*p.a.buffer)(), b = (*p.b.buffer)();
+  const cl_mem a = (*a_in.buffer)(), b = (*b_in.buffer)();
   const cl_mem c = (*out.buffer)();
 
   const std::size_t global[3] = {(p.m + C.tile_m - 1) / C.tile_m * req.local[0],
@@ -138,8 +195,16 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
                                  static_cast<std::size_t>(plan.splits)};
   const std::size_t local[3] = {req.local[0], req.local[1], 1};
 
-  std::vector<cl::Event> events;
   {
+    // The product waits for the user's events, or for the packing that already waited for them. An
+    // in-order queue orders a call's own commands by itself, and explicit waits between them cost
+    // (NVIDIA's driver: ~0.1 ms per call on an H200).
+    std::vector<cl_event> after = wait.handles();
+    if (!events.empty()) {
+      after.clear();
+      if (!target.in_order)
+        for (const cl::Event& e : events) after.push_back(e());
+    }
     auto lease = program->lease(0);
     events.push_back(runtime::enqueue(
         queue, lease.get(), 3, global, local,
@@ -147,19 +212,22 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
          runtime::arg(first_alpha), runtime::arg(first_beta), runtime::arg(a), runtime::arg(a_off),
          runtime::arg(lda), runtime::arg(b), runtime::arg(b_off), runtime::arg(ldb), runtime::arg(c),
          runtime::arg(c_off), runtime::arg(ldc), runtime::arg(c_split)},
-        wait.handles()));
+        after));
+    for (PackedCopy* pk : {&pack_a, &pack_b})
+      if (pk->active) pk->scratch.used_by(events.back());
+    if (split) workspace.used_by(events.back());
   }
   if (split) {
     const cl_int splits = plan.splits, c_ld = static_cast<cl_int>(p.c.ld);
     const cl_ulong c_offset = p.c.offset;
-    const cl_mem w = workspace(), dst = (*p.c.buffer)();
-    const std::size_t reduce_global[2] = {p.m, p.n};
+    const cl_mem w = workspace.buffer()(), dst = (*p.c.buffer)();
     auto lease = program->lease(1);
     events.push_back(runtime::enqueue(
-        queue, lease.get(), 2, reduce_global, nullptr,
+        queue, lease.get(), 2, lines(p.m, p.n).data(), line,
         {runtime::arg(m), runtime::arg(n), runtime::arg(splits), runtime::arg(alpha), runtime::arg(beta),
          runtime::arg(w), runtime::arg(dst), runtime::arg(c_offset), runtime::arg(c_ld)},
-        {events.back()()}));
+        target.in_order ? std::vector<cl_event>{} : std::vector<cl_event>{events.back()()}));
+    workspace.used_by(events.back());
   }
   return events;
 }
@@ -170,17 +238,32 @@ inline policy::DeviceClass device_class(const runtime::DeviceInfo& d) {
   return policy::DeviceClass::OtherGpu;
 }
 
-constexpr policy::Config with_split(policy::Config c, int split_k) {
-  c.split_k = split_k;
+// A built-in entry with the caller's run-time rules (SplitK, Pack).
+constexpr policy::Config with_rules(policy::Config c, const policy::Config& caller) {
+  c.split_k = caller.split_k;
+  c.pack = caller.pack;
   return c;
 }
 
+// How busy an entry's work-groups (after splitting K) keep the device, 0 to 1. They run in waves of
+// `capacity` = compute units x resident. Within one wave a unit holding j of its `resident` groups runs
+// at (j / resident)^(1/4) of its full rate (one group already does most of the work). Beyond one wave,
+// the last partial wave spreads its groups over the units and takes (j / resident)^(3/4) of a full
+// wave's time: 153 tiles of 128 x 256 on 132 units (2049^3) take two whole waves, which made that shape
+// 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200, bench/TUNING.md run 23).
+inline double busy_fraction(double groups, double units, double resident) {
+  const double capacity = units * resident;
+  if (groups <= capacity) return std::sqrt(std::sqrt(groups / capacity));
+  const double full = std::floor(groups / capacity), rest = groups - full * capacity;
+  const double tail = rest > 0 ? std::pow(std::ceil(rest / units) / resident, 0.75) : 0.0;
+  return (groups / capacity) / (full + tail);
+}
+
 // Gemm<>'s estimate of how fast a built-in entry runs this problem, in the entry's speed units:
-//   speed x fill x occupancy^(1/4) x K-loop length x split cost
-// fill: the real part of the tile area covering C. occupancy: work-groups (after splitting K) over the
-// device's capacity, through a fourth root because a compute unit already does most of its work with
-// one resident work-group. K-loop length: a work-group's K range over that plus 256, the prologue and
-// epilogue it pays once. Split cost: the workspace pass, measured at about 15%.
+//   speed x fill x busy fraction x K-loop length x split cost
+// fill: the real part of the tile area covering C. Busy fraction: above. K-loop length: a work-group's
+// K range over that plus 256, the prologue and epilogue it pays once. Split cost: the workspace pass,
+// measured at about 15%.
 inline double score(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
                     const runtime::DeviceInfo& d, std::size_t element_bytes) {
   const double covered = double((p.m + c.tile_m - 1) / c.tile_m * c.tile_m) *
@@ -189,20 +272,20 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
   const std::size_t tiles = tiles_of(p, c);
   const runtime::SplitPlan plan =
       runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, c.split_k, d, element_bytes);
-  const double capacity = double(std::max<std::size_t>(d.compute_units, 1)) * resident;
-  const double occupancy = std::min(1.0, double(tiles) * plan.splits / capacity);
+  const double busy = busy_fraction(double(tiles) * plan.splits,
+                                    double(std::max<std::size_t>(d.compute_units, 1)), resident);
   const double k_per_group = double(plan.splits > 1 ? plan.k_chunk : p.k);
   const double k_loop = k_per_group / (k_per_group + 256.0);
-  return speed * fill * std::sqrt(std::sqrt(occupancy)) * k_loop * (plan.splits > 1 ? 0.85 : 1.0);
+  return speed * fill * busy * k_loop * (plan.splits > 1 ? 0.85 : 1.0);
 }
 
-// Gemm<>: the best-scoring entry of the device's class. SplitK is the caller's rule.
-template <class Table, int SplitK, class T, std::size_t... I>
+// Gemm<>: the best-scoring entry of the device's class. SplitK and Pack are the caller's rules.
+template <class Table, policy::Config Caller, class T, std::size_t... I>
 std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& queue,
                                 const runtime::QueueTarget& target, const runtime::Problem& p, T alpha,
                                 T beta, const Events& wait) {
   const runtime::DeviceInfo& device = runtime::device_info(target.device);
-  const double scores[] = {score(p, with_split(std::tuple_element_t<I, Table>::config, SplitK),
+  const double scores[] = {score(p, with_rules(std::tuple_element_t<I, Table>::config, Caller),
                                  std::tuple_element_t<I, Table>::speed,
                                  std::tuple_element_t<I, Table>::resident, device, sizeof(T))...};
   std::size_t best = 0;
@@ -212,7 +295,7 @@ std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& que
   const auto attempt = [&](auto entry, std::size_t index) {
     using E = decltype(entry);
     if (index != best) return;
-    constexpr policy::Config c = with_split(E::config, SplitK);
+    constexpr policy::Config c = with_rules(E::config, Caller);
     events = run<typename E::vendor, c>(queue, target, p, alpha, beta, wait);
   };
   (attempt(std::tuple_element_t<I, Table>{}, I), ...);
@@ -289,7 +372,7 @@ class Gemm {
   static std::vector<cl::Event> pick(cl::CommandQueue& queue, const runtime::QueueTarget& target,
                                      const runtime::Problem& p, value_type alpha, value_type beta,
                                      const Events& wait) {
-    return detail::run_best<Table, config.split_k>(
+    return detail::run_best<Table, config>(
         std::make_index_sequence<std::tuple_size_v<Table>>{}, queue, target, p, alpha, beta, wait);
   }
 };

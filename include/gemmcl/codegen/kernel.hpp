@@ -21,6 +21,8 @@ namespace gemmcl::codegen {
 
 inline constexpr std::string_view kernel_name = "gemmcl_gemm";
 inline constexpr std::string_view reduce_kernel_name = "gemmcl_reduce";
+inline constexpr std::string_view pack_kernel_name = "gemmcl_pack";
+inline constexpr int pack_columns = 8;  // columns each work-item of the packing kernel copies
 
 namespace detail {
 
@@ -115,9 +117,13 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line("#ifndef GEMMCL_TRANS_B");
   t.line("#define GEMMCL_TRANS_B 0");
   t.line("#endif");
-  t.line("// 1 when every offset and leading dimension is a multiple of VW, so vectors are aligned.");
+  t.line("// 1 when the offsets and leading dimensions of A and B (GEMMCL_ALIGNED) or of C (GEMMCL_ALIGNED_C)");
+  t.line("// are multiples of VW, so whole vectors of them are aligned.");
   t.line("#ifndef GEMMCL_ALIGNED");
   t.line("#define GEMMCL_ALIGNED 0");
+  t.line("#endif");
+  t.line("#ifndef GEMMCL_ALIGNED_C");
+  t.line("#define GEMMCL_ALIGNED_C 0");
   t.line("#endif");
   t.line();
   if (c.element == policy::ElementType::Double) {
@@ -134,7 +140,7 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
     t.line("#define VLOAD(p) vload", c.vec, "(0, (p))");
     t.line("#define VSTORE(v, p) vstore", c.vec, "((v), 0, (p))");
   }
-  t.line("#if GEMMCL_ALIGNED");
+  t.line("#if GEMMCL_ALIGNED_C");
   t.line("#define VLOAD_C(p) (*(__global realv*)(p))");
   t.line("#define VSTORE_C(v, p) (*(__global realv*)(p) = (v))");
   t.line("#else");
@@ -643,6 +649,30 @@ constexpr void emit_reduce(util::text<Sink>& t) {
   t.close();
 }
 
+// Packing: copies a rows x cols column-major block into dst, whose leading dimension dst_ld is a
+// multiple of the vector width, so the product can read the copy as whole vectors. Each work-item
+// copies one row of PACK_COLS columns: its loads are all in flight before the first store.
+
+template <class Sink>
+constexpr void emit_pack(util::text<Sink>& t) {
+  t.line("#define PACK_COLS ", pack_columns);
+  t.line("__kernel void ", pack_kernel_name, "(const int rows, const int cols, const __global real* restrict src,");
+  t.line("                          const ulong src_offset, const int src_ld, __global real* restrict dst,");
+  t.line("                          const int dst_ld)");
+  t.open();
+  t.line("const int i = get_global_id(0);");
+  t.line("const int j0 = get_global_id(1) * PACK_COLS;");
+  t.line("if (i >= rows) return;");
+  t.line("real v[PACK_COLS];");
+  t.line("#pragma unroll");
+  t.line("for (int c = 0; c < PACK_COLS; ++c)");
+  t.line("  if (j0 + c < cols) v[c] = src[src_offset + (ulong)(j0 + c) * src_ld + i];");
+  t.line("#pragma unroll");
+  t.line("for (int c = 0; c < PACK_COLS; ++c)");
+  t.line("  if (j0 + c < cols) dst[(ulong)(j0 + c) * dst_ld + i] = v[c];");
+  t.close();
+}
+
 }  // namespace detail
 
 // The whole program text for one configuration and vendor path.
@@ -657,6 +687,8 @@ constexpr void write_kernel(Sink& sink, const policy::Config& c) {
   detail::emit_body(t, c);
   t.line();
   detail::emit_reduce(t);
+  t.line();
+  detail::emit_pack(t);
 }
 
 }  // namespace gemmcl::codegen

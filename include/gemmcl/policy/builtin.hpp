@@ -38,12 +38,14 @@ struct builtin<float> {
   using nvidia_gpu = std::tuple<
       // 8 x 16 register tile in 256 work-items: one work-group per SM, 1024 FMAs per barrier.
       entry<87, 1, float, Tile<128, 256, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>>,
-      // The same register tile in 128 work-items, for half as many tiles of C.
-      entry<86, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>>,
+      // The same register tile in 128 work-items, for half as many tiles of C. 0.94x the first at
+      // 4095^3 (bench/TUNING.md run 25).
+      entry<82, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>>,
       // Registers read one K step ahead (RegisterPrefetch): at 1000^3 and 1024^3 this entry went from
       // 0.70-0.74x to 0.90-1.01x cuBLAS without transposes, and gained or held in the other pairs
-      // (H200, bench/TUNING.md run 18), so it is the mid-size choice for every pair.
-      entry<72, 3, float, Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Prefetch<true>,
+      // (H200, bench/TUNING.md run 18), so it is the mid-size choice for every pair. At 4095^3 and
+      // 8191^3 it runs 0.90-0.93x the first entry (run 26).
+      entry<78, 3, float, Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Prefetch<true>,
             RegisterPrefetch<true>>,
       // Tall and skinny products (N = 64) with split K; a K step of 16 beat 8 by 5-9% there
       // (bench/TUNING.md runs 16, 19).

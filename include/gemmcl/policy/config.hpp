@@ -19,6 +19,7 @@ struct Config {
   bool register_prefetch = false;             // registers read one K step ahead of the FMAs
   int unroll = 0;                             // inner-loop unroll factor; 0: all of tile_k
   int split_k = 0;                            // K splits: 0 automatic, 1 never, S at most S
+  int pack = 0;                               // copy misaligned A or B first: 0 auto, 1 always, 2 never
   int warp_lanes_m = 0;                       // work-items along M per group of 32; 0: row-major ids
 
   constexpr int threads_m() const noexcept { return tile_m / wpt_m; }

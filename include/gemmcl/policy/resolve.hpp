@@ -108,6 +108,8 @@ struct resolve {
                 "gemmcl::Gemm<...>: Unroll<> is given more than once");
   static_assert(count_of<kind::split_k, P...> <= 1,
                 "gemmcl::Gemm<...>: SplitK<> is given more than once");
+  static_assert(count_of<kind::pack, P...> <= 1,
+                "gemmcl::Gemm<...>: Pack<> is given more than once");
   static_assert(count_of<kind::warp_layout, P...> <= 1,
                 "gemmcl::Gemm<...>: WarpLayout<> is given more than once");
   static_assert(count_of<kind::vendor, P...> <= 1,
@@ -123,13 +125,14 @@ struct resolve {
   using register_prefetch_p = find_t<kind::register_prefetch, P...>;
   using unroll_p = find_t<kind::unroll, P...>;
   using split_p = find_t<kind::split_k, P...>;
+  using pack_p = find_t<kind::pack, P...>;
   using warp_p = find_t<kind::warp_layout, P...>;
   using vendor_p = find_t<kind::vendor, P...>;
 
   using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
   using vendor = std::conditional_t<given<vendor_p>, vendor_p, gemmcl::vendor::Generic>;
 
-  // Nothing about the kernel was asked for (Element and SplitK aside): the library picks per device and
+  // Nothing about the kernel was asked for (Element, SplitK and Pack aside): the library picks per device and
   // problem from its built-in table.
   static constexpr bool automatic = !given<tile_p> && !given<vec_p> && !given<wpt_p> &&
                                     !given<local_p> && !given<padding_p> && !given<prefetch_p> &&
@@ -149,6 +152,7 @@ struct resolve {
     if constexpr (given<unroll_p>) c.unroll = unroll_p::factor;
     if constexpr (given<split_p>) c.split_k = split_p::splits;
     if constexpr (given<warp_p>) c.warp_lanes_m = warp_p::lanes_m;
+    if constexpr (given<pack_p>) c.pack = static_cast<int>(pack_p::when);
 
     const int vec_hint = given<vec_p> ? find_vec_width() : 1;
     if constexpr (given<tile_p>) {
@@ -251,6 +255,9 @@ struct resolve {
                                 config.threads_n() % (32 / config.warp_lanes_m) == 0)),
                 "gemmcl: WarpLayout<L>: the work-group must be a whole number of groups of 32, with M/WM "
                 "work-items along M divisible by L and N/WN along N divisible by 32/L");
+  static_assert(config.pack != static_cast<int>(Packing::Always) || config.vec > 1,
+                "gemmcl: Pack<Packing::Always> copies misaligned operands so that they can be read as "
+                "whole vectors, but Vec<1> reads single elements: drop Pack or widen Vec");
   static_assert(!whole || config.threads() <= 4096,
                 "gemmcl: more than 4096 work-items per work-group; no OpenCL device accepts that. "
                 "Increase WorkPerThread or shrink the Tile");

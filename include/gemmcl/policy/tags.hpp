@@ -19,6 +19,7 @@ struct prefetch {};
 struct register_prefetch {};
 struct unroll {};
 struct split_k {};
+struct pack {};
 struct warp_layout {};
 struct vendor {};
 }  // namespace kind
@@ -122,6 +123,21 @@ struct SplitK {
   static_assert(S >= 0 && S <= 1024, "gemmcl::SplitK<S>: S must be between 0 (automatic) and 1024");
   using policy_kind = kind::split_k;
   static constexpr int splits = S;
+};
+
+// Misaligned operands. Whole-vector loads of A or B need its offset and leading dimension to be
+// multiples of Vec<W>; otherwise the kernel reads it element by element, which on GPUs costs up to a
+// fifth of the speed (an H200 at 4095^3). Packing copies such an operand into a scratch buffer whose
+// leading dimension is a multiple of 32 elements before the product, one extra pass over it. Auto (the
+// default) packs on GPUs when the product is large enough to repay the copy (runtime/pack.hpp); Always
+// packs every misaligned operand; Never keeps the element-wise reads. A misaligned C needs no copy: it
+// is read and written once, element by element.
+enum class Packing { Auto, Always, Never };
+
+template <Packing P>
+struct Pack {
+  using policy_kind = kind::pack;
+  static constexpr Packing when = P;
 };
 
 // How work-items are grouped into warps (NVIDIA: 32 lanes that read local memory together). By default

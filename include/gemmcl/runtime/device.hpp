@@ -93,6 +93,7 @@ inline const DeviceInfo& device_info(cl_device_id device) {
 struct QueueTarget {
   cl_context context = nullptr;
   cl_device_id device = nullptr;
+  bool in_order = true;  // commands run in the order enqueued, so a call's own commands need no events
 };
 
 inline QueueTarget queue_target(const cl::CommandQueue& queue) {
@@ -102,6 +103,10 @@ inline QueueTarget queue_target(const cl::CommandQueue& queue) {
         "clGetCommandQueueInfo(CL_QUEUE_CONTEXT)");
   check(clGetCommandQueueInfo(queue(), CL_QUEUE_DEVICE, sizeof(t.device), &t.device, nullptr),
         "clGetCommandQueueInfo(CL_QUEUE_DEVICE)");
+  cl_command_queue_properties properties = 0;
+  check(clGetCommandQueueInfo(queue(), CL_QUEUE_PROPERTIES, sizeof(properties), &properties, nullptr),
+        "clGetCommandQueueInfo(CL_QUEUE_PROPERTIES)");
+  t.in_order = (properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) == 0;
   return t;
 }
 

@@ -119,15 +119,6 @@ inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims
   return cl::Event(done);
 }
 
-// Scratch memory for one call. Released at once: OpenCL keeps a buffer alive until the commands
-// enqueued on it have finished.
-inline cl::Buffer scratch_buffer(cl_context context, std::size_t bytes) {
-  cl_int status = CL_SUCCESS;
-  cl_mem raw = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
-  check(status, "clCreateBuffer(" + std::to_string(bytes) + " bytes of split-K workspace)");
-  return cl::Buffer(raw);
-}
-
 // For calls with nothing to compute: an event that completes once the wait list has.
 inline cl::Event marker(cl::CommandQueue& queue, const Events& wait) {
   const std::vector<cl_event> w = wait.handles();

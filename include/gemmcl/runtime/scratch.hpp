@@ -1,0 +1,164 @@
+#pragma once
+// Scratch buffers (split-K workspaces, packed operands) are kept and reused across calls. A fresh
+// buffer per call cost about 0.1 ms on an H200 (NVIDIA's driver allocates device memory when a kernel
+// first uses a buffer), as much as packing a 2047^3 product's operands saves.
+//
+// A buffer is lent to one call at a time. The next call may take it once the commands of the last one
+// that used it have completed, or at once if it enqueues on the same in-order queue, which runs its
+// commands after those. Like programs, buffers stay until clear().
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "error.hpp"
+#include "opencl.hpp"
+
+namespace gemmcl::runtime {
+
+class ScratchPool {
+  struct Slot {
+    cl_context context = nullptr;
+    cl::Buffer buffer;
+    std::size_t bytes = 0;
+    bool in_use = false;
+    cl::CommandQueue queue;  // of the last call that used it, retained so its handle is not reused
+    bool queue_in_order = false;
+    cl::Event last;          // that call's last command using it; null if it enqueued none
+  };
+
+ public:
+  // Never destroyed, for the reason ProgramCache gives.
+  static ScratchPool& instance() {
+    static ScratchPool* const pool = new ScratchPool;
+    return *pool;
+  }
+
+  // One call's use of a buffer. used_by() records each command enqueued on it; the buffer returns to
+  // the pool when the lease ends, even if the call throws half-way.
+  class Lease {
+   public:
+    Lease() = default;
+    Lease(ScratchPool* pool, std::shared_ptr<Slot> slot, cl::CommandQueue queue, bool in_order)
+        : pool_(pool), slot_(std::move(slot)), queue_(std::move(queue)), in_order_(in_order) {}
+    Lease(Lease&& other) noexcept { *this = std::move(other); }
+    Lease& operator=(Lease&& other) noexcept {
+      if (this != &other) {
+        end();
+        pool_ = other.pool_;
+        slot_ = std::move(other.slot_);
+        queue_ = std::move(other.queue_);
+        in_order_ = other.in_order_;
+        last_ = std::move(other.last_);
+        other.pool_ = nullptr;
+      }
+      return *this;
+    }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    ~Lease() { end(); }
+
+    const cl::Buffer& buffer() const { return slot_->buffer; }
+    void used_by(const cl::Event& e) { last_ = e; }
+
+   private:
+    void end() noexcept {
+      if (pool_ != nullptr && slot_) pool_->give_back(*slot_, queue_, in_order_, last_);
+      pool_ = nullptr;
+      slot_.reset();
+    }
+    ScratchPool* pool_ = nullptr;
+    std::shared_ptr<Slot> slot_;
+    cl::CommandQueue queue_;
+    bool in_order_ = false;
+    cl::Event last_;
+  };
+
+  // A buffer of at least `bytes` in the queue's context; `what` names it in errors.
+  Lease acquire(const cl::CommandQueue& queue, cl_context context, bool in_order, std::size_t bytes,
+                std::string_view what) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      std::shared_ptr<Slot> best;
+      for (const auto& s : slots_) {
+        if (s->in_use || s->context != context || s->bytes < bytes) continue;
+        if (!free_for(*s, queue, in_order)) continue;
+        if (!best || s->bytes < best->bytes) best = s;
+      }
+      if (best) {
+        best->in_use = true;
+        return Lease(this, best, queue, in_order);
+      }
+    }
+    auto slot = std::make_shared<Slot>();
+    slot->context = context;
+    slot->bytes = bytes;
+    cl_int status = CL_SUCCESS;
+    cl_mem raw = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
+    check(status, "clCreateBuffer(" + std::to_string(bytes) + " bytes of " + std::string(what) + ")");
+    slot->buffer = cl::Buffer(raw);
+    slot->in_use = true;
+    std::lock_guard<std::mutex> lock(mutex_);
+    slots_.push_back(slot);
+    evict();
+    return Lease(this, slot, queue, in_order);
+  }
+
+  // Drops every buffer not lent out at the moment.
+  void clear() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<std::shared_ptr<Slot>> kept;
+    for (auto& s : slots_)
+      if (s->in_use) kept.push_back(s);
+    slots_.swap(kept);
+  }
+
+  std::size_t size() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return slots_.size();
+  }
+
+ private:
+  static bool free_for(const Slot& s, const cl::CommandQueue& queue, bool in_order) {
+    if (s.last() == nullptr) return true;
+    if (in_order && s.queue_in_order && s.queue() == queue()) return true;
+    cl_int status = CL_COMPLETE;
+    if (clGetEventInfo(s.last(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, nullptr) !=
+        CL_SUCCESS)
+      return false;
+    return status == CL_COMPLETE;  // a negative status (an error) leaves the buffer aside
+  }
+
+  void give_back(Slot& s, const cl::CommandQueue& queue, bool in_order, const cl::Event& last) noexcept {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (last() != nullptr) {
+      s.last = last;
+      s.queue = queue;
+      s.queue_in_order = in_order;
+    }
+    s.in_use = false;
+  }
+
+  // Keeps at most 16 buffers: the oldest idle ones go first (OpenCL frees each once its commands end).
+  void evict() {
+    while (slots_.size() > 16) {
+      bool removed = false;
+      for (auto it = slots_.begin(); it != slots_.end(); ++it) {
+        if (!(*it)->in_use) {
+          slots_.erase(it);
+          removed = true;
+          break;
+        }
+      }
+      if (!removed) return;
+    }
+  }
+
+  mutable std::mutex mutex_;
+  std::vector<std::shared_ptr<Slot>> slots_;
+};
+
+}  // namespace gemmcl::runtime
