@@ -36,7 +36,9 @@ template <class T> void bench(cublasHandle_t h, cl::Context& ctx, cl::CommandQue
   for (char t0 : {trans[0]}) for (auto& s : shapes) {
     const size_t m = s[0], n = s[1], k = s[2];
     const Transpose ta = trans[0] == 't' ? Transpose::Yes : Transpose::No, tb = trans[1] == 't' ? Transpose::Yes : Transpose::No;
-    const int sets = (m * k + k * n + m * n) * sizeof(T) < (size_t)40 << 20 ? 8 : 1;
+    // PERF_SETS=N rotates N input sets; the default (8 below 40 MiB) keeps small shapes in L2, which
+    // the bench does not (TUNING.md run 30): use ~41 at 512^3 to rank as the bench would.
+    const int sets = std::getenv("PERF_SETS") ? std::atoi(std::getenv("PERF_SETS")) : (m * k + k * n + m * n) * sizeof(T) < (size_t)40 << 20 ? 8 : 1;
     std::vector<cl::Buffer> A, B, C; std::vector<T*> dA, dB, dC;
     std::vector<T> ha(m * k), hb(k * n);
     for (int i = 0; i < sets; ++i) {
