@@ -59,9 +59,12 @@ inline std::size_t tiles_of(const runtime::Problem& p, const policy::Config& c) 
 
 // Runs one configuration on a validated, column-major problem; returns the events of every command it
 // enqueued, in order (the last one completes the call).
+// resident: work-groups of this configuration that share a compute unit (built-in entries know it;
+// 1 otherwise). K is split more readily when the tiles of C fill few of those places.
 template <class Vendor, policy::Config C, class T>
 std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& target,
-                           const runtime::Problem& p, T alpha, T beta, const Events& wait) {
+                           const runtime::Problem& p, T alpha, T beta, const Events& wait,
+                           int resident = 1) {
   using path = vendor::VendorPath<Vendor>;
   static const std::string description = describe(C, path::name);
   const runtime::DeviceInfo& device = runtime::device_info(target.device);
@@ -81,7 +84,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
 
   const std::size_t k = no_product ? 0 : p.k;
   const runtime::SplitPlan plan =
-      runtime::plan_split(tiles_of(p, C), p.m, p.n, k, C.tile_k, C.split_k, device, sizeof(T));
+      runtime::plan_split(tiles_of(p, C), p.m, p.n, k, C.tile_k, C.split_k, device, sizeof(T), resident);
   const bool split = plan.splits > 1;
 
   // Whole-vector accesses need a matrix to start and stride on a multiple of the vector width.
@@ -262,8 +265,9 @@ inline double busy_fraction(double groups, double units, double resident) {
 // Gemm<>'s estimate of how fast a built-in entry runs this problem, in the entry's speed units:
 //   speed x fill x busy fraction x K-loop length x split cost
 // fill: the real part of the tile area covering C. Busy fraction: above. K-loop length: a work-group's
-// K range over that plus 256, the prologue and epilogue it pays once. Split cost: the workspace pass,
-// measured at about 15%.
+// K range over that plus 64, the prologue and epilogue it pays once (fitted to L2-cold runs of the
+// 64 x 128 entry in 1 to 4 parts at 768^3-1024^3, bench/TUNING.md run 32). Split cost: the
+// workspace pass, measured at about 15%.
 inline double score(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
                     const runtime::DeviceInfo& d, std::size_t element_bytes) {
   const double covered = double((p.m + c.tile_m - 1) / c.tile_m * c.tile_m) *
@@ -271,11 +275,11 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
   const double fill = double(p.m) * double(p.n) / covered;
   const std::size_t tiles = tiles_of(p, c);
   const runtime::SplitPlan plan =
-      runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, c.split_k, d, element_bytes);
+      runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, c.split_k, d, element_bytes, resident);
   const double busy = busy_fraction(double(tiles) * plan.splits,
                                     double(std::max<std::size_t>(d.compute_units, 1)), resident);
   const double k_per_group = double(plan.splits > 1 ? plan.k_chunk : p.k);
-  const double k_loop = k_per_group / (k_per_group + 256.0);
+  const double k_loop = k_per_group / (k_per_group + 64.0);
   return speed * fill * busy * k_loop * (plan.splits > 1 ? 0.85 : 1.0);
 }
 
@@ -296,7 +300,7 @@ std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& que
     using E = decltype(entry);
     if (index != best) return;
     constexpr policy::Config c = with_rules(E::config, Caller);
-    events = run<typename E::vendor, c>(queue, target, p, alpha, beta, wait);
+    events = run<typename E::vendor, c>(queue, target, p, alpha, beta, wait, E::resident);
   };
   (attempt(std::tuple_element_t<I, Table>{}, I), ...);
   return events;

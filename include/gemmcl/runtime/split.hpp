@@ -15,9 +15,11 @@ struct SplitPlan {
   int k_chunk = 0;  // K per split, a multiple of the tile's K
 };
 
-// requested: 0 automatic, 1 never, S > 1 at most S.
+// requested: 0 automatic, 1 never, S > 1 at most S. resident: work-groups of this configuration that
+// fit on one compute unit at once (Gemm<>'s entries know it; 1 otherwise).
 inline SplitPlan plan_split(std::size_t tiles, std::size_t m, std::size_t n, std::size_t k, int tile_k,
-                            int requested, const DeviceInfo& d, std::size_t element_bytes) {
+                            int requested, const DeviceInfo& d, std::size_t element_bytes,
+                            int resident = 1) {
   SplitPlan plan{1, static_cast<int>(k)};
   if (k == 0 || requested == 1) return plan;
   const std::size_t k_tiles = (k + tile_k - 1) / tile_k;
@@ -28,7 +30,11 @@ inline SplitPlan plan_split(std::size_t tiles, std::size_t m, std::size_t n, std
     // Near one tile per compute unit a split costs more (a second pass, shorter K loops) than the
     // idle units it fills; measured on an H200 at 2048^3 with 128 tiles on 132 units: 39 vs 44 TFLOPS.
     const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
-    if (2 * tiles > units) return plan;
+    // A configuration of which several work-groups share a unit is also split while its tiles take
+    // at most a quarter of those places: at 768^3 the 64 x 128 entry's 72 tiles (3 per unit) ran
+    // 16-17 TFLOPS whole and 18-21 in three or four parts; at 1024^3 (128 tiles) parts were slower.
+    const std::size_t places = units * static_cast<std::size_t>(std::max(resident, 1));
+    if (2 * tiles > units && 4 * tiles > places) return plan;
     want = (2 * units + tiles - 1) / tiles;  // about two work-groups per compute unit
     // and at least 8 parts while each keeps 64 K steps: on an H200, 8192x64x8192 (64 tiles of C)
     // ran 0.85-0.92x cuBLAS in 8 parts where the rule above gives 5 (0.72-0.77x).
