@@ -65,7 +65,7 @@ namespace {
 std::size_t builds() { return runtime::ProgramCache::instance().builds(); }
 
 // One checked call: 20 x 19 x 9 spans several work-groups; odd offsets of A and C keep the unaligned
-// program (C's alignment is a build option of its own).
+// program and C's element-wise stores.
 template <class Gm>
 void call(const Gm& gemm, Transpose ta, Transpose tb, Layout layout = Layout::ColMajor,
           cl::CommandQueue* queue = nullptr, const cl::Context* context = nullptr) {

@@ -112,9 +112,9 @@ static_assert(contains(Vec16::source, "float16") && contains(Vec16::source, "vlo
 static_assert(contains(Defaults::source, "float4") && !contains(Defaults::source, "float8"));
 static_assert(contains(NoLocal::source, "typedef float realv;"), "Vec<1>: scalar accumulators");
 static_assert(contains(header(OnlyB::source), "double-buffered") && !contains(header(Defaults::source), "double-buffered"));
-// Every program carries the packing kernel, and C's alignment is decided apart from A's and B's.
+// Every program carries the packing kernel, and C's alignment is an argument, not a build option.
 static_assert(contains(Defaults::source, "__kernel void gemmcl_pack(") && contains(NoLocal::source, "__kernel void gemmcl_pack("));
-static_assert(contains(Defaults::source, "#if GEMMCL_ALIGNED_C"));
+static_assert(contains(Defaults::source, "const int c_whole)") && !contains(Defaults::source, "GEMMCL_ALIGNED_C"));
 // Defaults of what is not given: all staged, no padding, no prefetch.
 static_assert(Defaults::config.local_a && Defaults::config.local_b && Defaults::config.padding == 0 &&
               !Defaults::config.prefetch);

@@ -128,8 +128,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
   const bool aligned_c = C.vec > 1 && multiple(out);
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(p.trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(p.trans_b)) +
-                        " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned)) +
-                        " -DGEMMCL_ALIGNED_C=" + std::to_string(int(aligned_c));
+                        " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
   if (!path::build_options.empty()) options += " " + std::string(path::build_options);
 
   const runtime::ProgramSource source{
@@ -189,6 +188,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
                ldc = static_cast<cl_int>(out.ld);
   const cl_ulong a_off = a_in.offset, b_off = b_in.offset, c_off = out.offset;
   const cl_ulong c_split = split ? cl_ulong(p.m) * p.n : 0;
+  const cl_int c_whole = aligned_c ? 1 : 0;  // an argument, not a build option: one program fewer
   const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
   const cl_mem a = (*a_in.buffer)(), b = (*b_in.buffer)();
   const cl_mem c = (*out.buffer)();
@@ -214,7 +214,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
         {runtime::arg(m), runtime::arg(n), runtime::arg(k_total), runtime::arg(k_chunk),
          runtime::arg(first_alpha), runtime::arg(first_beta), runtime::arg(a), runtime::arg(a_off),
          runtime::arg(lda), runtime::arg(b), runtime::arg(b_off), runtime::arg(ldb), runtime::arg(c),
-         runtime::arg(c_off), runtime::arg(ldc), runtime::arg(c_split)},
+         runtime::arg(c_off), runtime::arg(ldc), runtime::arg(c_split), runtime::arg(c_whole)},
         after));
     for (PackedCopy* pk : {&pack_a, &pack_b})
       if (pk->active) pk->scratch.used_by(events.back());

@@ -117,13 +117,10 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line("#ifndef GEMMCL_TRANS_B");
   t.line("#define GEMMCL_TRANS_B 0");
   t.line("#endif");
-  t.line("// 1 when the offsets and leading dimensions of A and B (GEMMCL_ALIGNED) or of C (GEMMCL_ALIGNED_C)");
-  t.line("// are multiples of VW, so whole vectors of them are aligned.");
+  t.line("// 1 when the offsets and leading dimensions of A and B are multiples of VW, so whole vectors of");
+  t.line("// them are aligned. (C's alignment is the argument c_whole: C is touched once per call.)");
   t.line("#ifndef GEMMCL_ALIGNED");
   t.line("#define GEMMCL_ALIGNED 0");
-  t.line("#endif");
-  t.line("#ifndef GEMMCL_ALIGNED_C");
-  t.line("#define GEMMCL_ALIGNED_C 0");
   t.line("#endif");
   t.line();
   if (c.element == policy::ElementType::Double) {
@@ -140,13 +137,6 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
     t.line("#define VLOAD(p) vload", c.vec, "(0, (p))");
     t.line("#define VSTORE(v, p) vstore", c.vec, "((v), 0, (p))");
   }
-  t.line("#if GEMMCL_ALIGNED_C");
-  t.line("#define VLOAD_C(p) (*(__global realv*)(p))");
-  t.line("#define VSTORE_C(v, p) (*(__global realv*)(p) = (v))");
-  t.line("#else");
-  t.line("#define VLOAD_C(p) VLOAD(p)");
-  t.line("#define VSTORE_C(v, p) VSTORE(v, p)");
-  t.line("#endif");
   t.line();
   t.line("#define TILE_M ", c.tile_m);
   t.line("#define TILE_N ", c.tile_n);
@@ -534,8 +524,9 @@ constexpr void emit_store(util::text<Sink>& t) {
   t.line("__global real* p = c + (long)col * ldc + row;");
   t.line("realv r = alpha * acc[i][j];");
   t.open("if (full_m && full_n)");
-  t.line("if (beta != (real)0) r += beta * VLOAD_C(p);");
-  t.line("VSTORE_C(r, p);");
+  t.line("// Whole vectors where C's offset and leading dimension allow it (c_whole), else element-wise.");
+  t.line("if (beta != (real)0) r += beta * (c_whole ? *(const __global realv*)p : VLOAD(p));");
+  t.line("if (c_whole) *(__global realv*)p = r; else VSTORE(r, p);");
   t.reopen("else if (col < n)");
   t.line("real rs[VW];");
   t.line("VSTORE(r, rs);");
@@ -568,7 +559,8 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   t.line("                 const real alpha, const real beta,");
   t.line("                 const __global real* restrict a, const ulong a_offset, const int lda,");
   t.line("                 const __global real* restrict b, const ulong b_offset, const int ldb,");
-  t.line("                 __global real* c, const ulong c_offset, const int ldc, const ulong c_split)");
+  t.line("                 __global real* c, const ulong c_offset, const int ldc, const ulong c_split,");
+  t.line("                 const int c_whole)");
   t.open();
   t.line("// Split K: work-groups (., ., s) multiply the K range starting at s * k_chunk and write their own");
   t.line("// slice of C, c_split elements apart. Without a split, k_chunk = k_total and s = 0.");
