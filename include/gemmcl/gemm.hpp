@@ -9,6 +9,7 @@
 // at compile time (codegen/, vendor/) and built once per device by the runtime (runtime/).
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -144,7 +145,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
   // extent. Letting the driver choose gave NVIDIA's odd shapes work-groups of a few work-items.
   const std::size_t line[2] = {64, 4};
   const auto lines = [](std::size_t rows, std::size_t cols) {
-    return std::vector<std::size_t>{(rows + 63) / 64 * 64, (cols + 3) / 4 * 4};
+    return std::array<std::size_t, 2>{(rows + 63) / 64 * 64, (cols + 3) / 4 * 4};
   };
 
   if (no_product) {
