@@ -63,7 +63,11 @@ constexpr int first_failure() {
       c.local_b == contains(s, "b_tile"),
       !c.local_a || contains(s, (line() << "#define STRIDE_A " << c.tile_m + c.padding << " ").view()),
       !c.local_b || contains(s, (line() << "#define STRIDE_B " << c.tile_n + c.padding << " ").view()),
-      contains(h, c.prefetch ? "double-buffered" : "prefetch         off"),
+      contains(h, c.stages > 0 ? "local buffers filled by copies" : c.prefetch ? "double-buffered" : "prefetch         off"),
+      // Pipeline<S>: S buffers per tile, the vendor's copies, a wait before every barrier of the K loop.
+      (c.stages > 0) == contains(s, "COPY_WAIT();"),
+      c.stages == 0 || contains(s, (line() << "#define STAGES " << c.stages << " ").view()),
+      c.stages == 0 || contains(s, "__local realv a_store[STAGES * TILE_K * STRIDE_A / VW];"),
       // Readable and well nested.
       gt::text::balanced(s),
       gt::text::tidy(s),
@@ -90,6 +94,8 @@ using OnlyB = Gemm<Tile<16, 64, 4>, Vec<1>, LocalMemory<Operands::B>, Prefetch<t
 using Vec8 = Gemm<Tile<64, 32, 16>, Vec<8>, Padding<8>>;
 using Vec16 = Gemm<Tile<32, 32, 16>, Vec<16>>;
 using DoubleNoLocal = Gemm<Tile<32, 32, 8>, WorkPerThread<4, 4>, LocalMemory<Operands::None>, Element<double>>;
+using Pipelined = Gemm<Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>>;
+using PipelinedNvidia = Gemm<Tile<64, 64, 8>, Vec<2>, Element<double>, Pipeline<4>, vendor::Nvidia<>>;
 
 static_assert(text_check<first_failure<Defaults>()>::value);
 static_assert(text_check<first_failure<NoLocal>()>::value);
@@ -98,6 +104,18 @@ static_assert(text_check<first_failure<OnlyB>()>::value);
 static_assert(text_check<first_failure<Vec8>()>::value);
 static_assert(text_check<first_failure<Vec16>()>::value);
 static_assert(text_check<first_failure<DoubleNoLocal>()>::value);
+static_assert(text_check<first_failure<Pipelined>()>::value);
+
+// Pipeline<S>: on NVIDIA (compute capability 8.0 and up, which the runtime passes as GEMMCL_NV_SM) the
+// copies are cp.async, 16 bytes at a time for whole vectors, and the wait leaves S - 2 groups in flight;
+// elsewhere plain loads and stores.
+static_assert(contains(PipelinedNvidia::source, "#if defined(GEMMCL_NV_SM) && GEMMCL_NV_SM >= 80"));
+static_assert(contains(PipelinedNvidia::source, "cp.async.cg.shared.global [%0], [%1], 16;"));
+static_assert(contains(PipelinedNvidia::source, "cp.async.ca.shared.global [%0], [%1], 8, %2;"), "zero-filled doubles");
+static_assert(contains(PipelinedNvidia::source, "cp.async.wait_group 2;"));
+static_assert(contains(PipelinedNvidia::source, "#define COPY_ONE(dst, src) (*(dst) = *(src))"), "the fallback");
+static_assert(!contains(Pipelined::source, "cp.async") && contains(Pipelined::source, "#define COPY_WAIT()\n"));
+static_assert(Pipelined::config.local_bytes() == 3 * (16 * 68 + 16 * 132) * 4, "three buffers of padded tiles");
 
 // Specific properties, spelled out.
 static_assert(!contains(NoLocal::source, "__local") && !contains(NoLocal::source, "barrier("),
@@ -146,4 +164,5 @@ TEST_CASE("the generated text compiles on the device") {
   build(NoLocal::source, "NoLocal");
   build(OnlyA::source, "OnlyA");
   build(Vec16::source, "Vec16");
+  build(Pipelined::source, "Pipelined");
 }

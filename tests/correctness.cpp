@@ -40,6 +40,12 @@ using LocalBDouble = Gemm<Element<double>, LocalMemory<Operands::B>, WorkPerThre
 using PrefetchVec8 = Gemm<Tile<32, 16, 8>, Vec<8>, Prefetch<true>, Padding<8>>;
 // Both staged, double-buffered, registers read one K step ahead; the NVIDIA entries' layout in small.
 using RegisterPrefetchRect = Gemm<Tile<32, 64, 8>, Vec<4>, WorkPerThread<4, 8>, Prefetch<true>, RegisterPrefetch<true>>;
+// Pipeline<S>: local buffers filled straight from global memory (plain copies here, cp.async on NVIDIA),
+// registers read one K step ahead, padded rows (the NVIDIA entries' layout in small).
+using PipelineRect = Gemm<Tile<32, 64, 8>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>>;
+// Pipeline<4> without RegisterPrefetch, where the work-group (16) and the units per line of A (12) do
+// not divide one another: each copy's place is computed, not folded.
+using PipelineOdd = Gemm<Tile<24, 16, 8>, Vec<2>, WorkPerThread<6, 4>, Pipeline<4>>;
 // The API example's large tile (sgemm).
 using Large = Gemm<Tile<128, 128, 16>, Vec<4>>;
 // The API example's double configuration (dgemm).
@@ -65,6 +71,8 @@ TYPE_TO_STRING_AS("float Tile<32x32x8> Vec<2> LocalMemory<A> Padding<1>", LocalA
 TYPE_TO_STRING_AS("double Tile<32x16x16> Vec<4> WorkPerThread<4x4> LocalMemory<B>", LocalBDouble);
 TYPE_TO_STRING_AS("float Tile<32x16x8> Vec<8> Prefetch Padding<8>", PrefetchVec8);
 TYPE_TO_STRING_AS("float Tile<32x64x8> Vec<4> WorkPerThread<4x8> Prefetch RegisterPrefetch", RegisterPrefetchRect);
+TYPE_TO_STRING_AS("float Tile<32x64x8> Vec<4> WorkPerThread<4x8> Pipeline<3> Padding<4> RegisterPrefetch", PipelineRect);
+TYPE_TO_STRING_AS("float Tile<24x16x8> Vec<2> WorkPerThread<6x4> Pipeline<4>", PipelineOdd);
 TYPE_TO_STRING_AS("float Tile<128x128x16> Vec<4>", Large);
 TYPE_TO_STRING_AS("double Tile<64x64x16> Vec<2>", DoubleApi);
 TYPE_TO_STRING_AS("double Tile<64x32x32> Vec<4> LocalMemory<A> Prefetch", PrefetchADouble);
@@ -121,7 +129,7 @@ std::uint64_t seed_for(const std::string& name) { return gt::base_seed() ^ std::
 
 }  // namespace
 
-TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPadded, LocalBDouble, PrefetchVec8, RegisterPrefetchRect, Large,
+TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPadded, LocalBDouble, PrefetchVec8, RegisterPrefetchRect, PipelineRect, PipelineOdd, Large,
                    DoubleApi, PrefetchADouble, PrefetchBNarrow, NoLocalDouble, OnlyWorkPerThread, PackedAlways, SplitThree) {
   using T = typename G::value_type;
   const G gemm;

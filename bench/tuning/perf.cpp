@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   for (auto& e : configs) {
     cl::Program p(ctx, std::string(e.source));
     std::string opts = "-cl-nv-verbose -DGEMMCL_TRANS_A=0 -DGEMMCL_TRANS_B=0 -DGEMMCL_ALIGNED=1";
-    if (e.source.find("NVIDIA") != std::string::npos) opts += "";
+    if (int cc = runtime::device_info(dev()).nv_compute_capability; cc > 0) opts += " -DGEMMCL_NV_SM=" + std::to_string(cc);
     cl_int st = p.build(opts.c_str());
     std::string log = p.getBuildInfo<CL_PROGRAM_BUILD_LOG>(dev);
     std::string brief; size_t pos = 0;

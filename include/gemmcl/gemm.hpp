@@ -47,7 +47,8 @@ inline std::string describe(const policy::Config& c, std::string_view vendor) {
        std::to_string(c.wpt_m) + "," + std::to_string(c.wpt_n) + ">, LocalMemory<";
   s += c.local_a && c.local_b ? "Both" : c.local_a ? "A" : c.local_b ? "B" : "None";
   s += ">, Padding<" + std::to_string(c.padding) + ">, Prefetch<" + (c.prefetch ? "true" : "false") +
-       ">, RegisterPrefetch<" + (c.register_prefetch ? "true" : "false") + ">, Unroll<" +
+       ">, RegisterPrefetch<" + (c.register_prefetch ? "true" : "false") + ">, Pipeline<" +
+       std::to_string(c.stages) + ">, Unroll<" +
        std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) + ">, Pack<" +
        (c.pack == 1 ? "Always" : c.pack == 2 ? "Never" : "Auto") + ">, WarpLayout<" +
        std::to_string(c.warp_lanes_m) + ">, vendor " + std::string(vendor);
@@ -131,6 +132,9 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(p.trans_b)) +
                         " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
   if (!path::build_options.empty()) options += " " + std::string(path::build_options);
+  // Vendor paths choose instructions by it (cp.async needs 8.0).
+  if (device.nv_compute_capability > 0)
+    options += " -DGEMMCL_NV_SM=" + std::to_string(device.nv_compute_capability);
 
   const runtime::ProgramSource source{
       codegen::kernel_source<Vendor, C>.view(),

@@ -124,6 +124,8 @@ int main(int argc, char** argv) {
       config<Tile<16, 32, 4>, Vec<2>, LocalMemory<Operands::B>, Prefetch<true>>("b-prefetch"),
       config<Tile<32, 16, 8>, Vec<4>, WorkPerThread<4, 4>, Prefetch<true>, Padding<2>>("both-prefetch-padding"),
       config<Tile<16, 32, 8>, Vec<2>, WorkPerThread<2, 4>, Prefetch<true>, RegisterPrefetch<true>>("register-prefetch"),
+      config<Tile<16, 32, 8>, Vec<4>, WorkPerThread<4, 4>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>>("pipeline"),
+      config<Tile<24, 16, 8>, Vec<2>, WorkPerThread<6, 4>, Pipeline<2>>("pipeline-odd"),
       config<Tile<16, 16, 8>, Vec<2>, WorkPerThread<2, 2>, Element<double>>("double"),
       config<Tile<16, 16, 16>, Vec<16>>("both-vec16"),
       config<Tile<16, 16, 8>, Vec<2>, SplitK<3>>("split-k"),

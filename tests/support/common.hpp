@@ -371,6 +371,7 @@ inline std::string describe(const gemmcl::policy::Config& c) {
     << "> LocalMemory<" << (c.local_a && c.local_b ? "Both" : c.local_a ? "A" : c.local_b ? "B" : "None")
     << "> Padding<" << c.padding << "> Prefetch<" << (c.prefetch ? "true" : "false") << "> RegisterPrefetch<"
     << (c.register_prefetch ? "true" : "false") << ">";
+  if (c.stages > 0) s << " Pipeline<" << c.stages << ">";
   return s.str();
 }
 

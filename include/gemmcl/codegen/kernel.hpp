@@ -83,8 +83,12 @@ constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_vie
     t.raw(c.local_a && c.local_b ? "A and B" : c.local_a ? "A" : "B", ", padding ", c.padding,
           ", ", static_cast<long long>(c.local_bytes()), " bytes\n");
   }
-  t.line("//   prefetch         ", c.prefetch ? "double-buffered local tiles" : "off",
-         c.register_prefetch ? "; registers read one K step ahead" : "");
+  if (c.stages > 0)
+    t.line("//   prefetch         pipeline of ", c.stages, " local buffers filled by copies, ", c.stages - 1,
+           " K steps in flight", c.register_prefetch ? "; registers read one K step ahead" : "");
+  else
+    t.line("//   prefetch         ", c.prefetch ? "double-buffered local tiles" : "off",
+           c.register_prefetch ? "; registers read one K step ahead" : "");
   t.line("//   unroll           ", c.unroll_factor(), " of ", c.tile_k, " K steps");
   if (c.warp_lanes_m != 0)
     t.line("//   warp layout      ", c.warp_lanes_m, " x ", 32 / c.warp_lanes_m, " work-items per group of 32");
@@ -107,6 +111,33 @@ constexpr void emit_local_access(util::text<Sink>& t, const Config& c, std::stri
     t.line("#define VLOAD_LOCAL_", x, "(p) VLOAD(p)");
     t.line("#define VSTORE_LOCAL_", x, "(v, p) VSTORE(v, p)");
   }
+}
+
+// Pipeline<S>: how a work-item's copies of one operand tile are laid out. The tile is read in memory
+// order: LINES of the operand (one per K step when its own extent is contiguous, one per row or column
+// of the tile otherwise), each Q units long, a unit being a W-wide vector along a contiguous extent or
+// one element along K. Unit l of a work-item is number tid + l * THREADS. When THREADS and Q divide one
+// another, its line and position differ from those of the work-item's first unit (tid / Q, tid % Q) by
+// constants, so the compiler folds every copy's offset; otherwise they are computed per copy.
+template <class Sink>
+constexpr void emit_copy_defines(util::text<Sink>& t, const operand& o) {
+  const std::string_view x = o.label;
+  t.line("// ", x, " tile copies (Pipeline): units of ", x, "_UNIT elements, ", x, "_Q units per line.");
+  if_x_contiguous(t, o);
+  t.line("#define ", x, "_UNIT VW");
+  t.line("#define ", x, "_Q (", o.tile, " / VW)");
+  t.raw("#else\n");
+  t.line("#define ", x, "_UNIT 1");
+  t.line("#define ", x, "_Q TILE_K");
+  t.raw("#endif\n");
+  t.line("#define ", x, "_UNITS (", o.tile, " * TILE_K / (", x, "_UNIT * THREADS))");
+  t.raw("#if THREADS % ", x, "_Q == 0 || ", x, "_Q % THREADS == 0\n");
+  t.line("#define ", x, "_DLINE(l) (((l) * THREADS) / ", x, "_Q)");
+  t.line("#define ", x, "_DPOS(l) (((l) * THREADS) % ", x, "_Q)");
+  t.raw("#else\n");
+  t.line("#define ", x, "_DLINE(l) ((tid + (l) * THREADS) / ", x, "_Q - tid / ", x, "_Q)");
+  t.line("#define ", x, "_DPOS(l) ((tid + (l) * THREADS) % ", x, "_Q - tid % ", x, "_Q)");
+  t.raw("#endif\n");
 }
 
 template <class Sink>
@@ -164,45 +195,68 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   }
   if (c.local_a) emit_local_access(t, c, "A", c.stride_a());
   if (c.local_b) emit_local_access(t, c, "B", c.stride_b());
+  if (c.stages > 0) {
+    t.line("#define STAGES ", c.stages, "   // local buffers per operand (Pipeline)");
+    emit_copy_defines(t, operand_a);
+    emit_copy_defines(t, operand_b);
+  }
   t.line();
 }
 
 // Where this work-item's vectors of an operand tile lie. Their places in the tile are the same in every
 // K step, so the global addresses are computed once and advance by one step's stride after each fetch.
-// Vectors run along whichever extent is contiguous in memory, so reads coalesce.
+// Vectors run along whichever extent is contiguous in memory, so reads coalesce. Each emit_* below
+// writes the code for one storage order of the operand (x_contiguous: its own extent contiguous;
+// otherwise K), and emit_both puts the two under the build-time transpose.
+template <class Sink, class F>
+constexpr void emit_both(util::text<Sink>& t, const operand& o, F&& emit) {
+  if_x_contiguous(t, o);
+  emit(true);
+  t.raw("#else\n");
+  emit(false);
+  t.raw("#endif\n");
+}
+
+template <class Sink>
+constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o, bool x_contiguous) {
+  const std::string_view p = o.ptr;
+  if (x_contiguous) {
+    t.line("// ", o.label, " is stored with its ", o.extent, " extent contiguous: vectors run along it.");
+    t.line("const long ", p, "_step = (long)TILE_K * ", o.ld, ";");
+    t.line("#pragma unroll");
+    t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+    t.line("const int v = tid + l * THREADS;");
+    t.line(p, "_x[l] = (v % (", o.tile, " / VW)) * VW;");
+    t.line(p, "_k[l] = v / (", o.tile, " / VW);");
+    t.line(p, "_src[l] = ", p, " + (long)", p, "_k[l] * ", o.ld, " + (", o.x0, " + ", p, "_x[l]);");
+    t.close();
+  } else {
+    t.line("// ", o.label, " is stored with its K extent contiguous: vectors run along K.");
+    t.line("const long ", p, "_step = TILE_K;");
+    t.line("#pragma unroll");
+    t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+    t.line("const int v = tid + l * THREADS;");
+    t.line(p, "_k[l] = (v % (TILE_K / VW)) * VW;");
+    t.line(p, "_x[l] = v / (TILE_K / VW);");
+    t.line(p, "_src[l] = ", p, " + (long)(", o.x0, " + ", p, "_x[l]) * ", o.ld, " + ", p, "_k[l];");
+    t.close();
+  }
+}
+
 template <class Sink>
 constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
   const std::string_view p = o.ptr;
   t.line("// ", o.label, " tile loads: ", o.loads, " vectors of VW per work-item and K step.");
   t.line("const __global real* ", p, "_src[", o.loads, "];");
   t.line("int ", p, "_x[", o.loads, "], ", p, "_k[", o.loads, "];");
-  if_x_contiguous(t, o);
-  t.line("// ", o.label, " is stored with its ", o.extent, " extent contiguous: vectors run along it.");
-  t.line("const long ", p, "_step = (long)TILE_K * ", o.ld, ";");
-  t.line("#pragma unroll");
-  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
-  t.line("const int v = tid + l * THREADS;");
-  t.line(p, "_x[l] = (v % (", o.tile, " / VW)) * VW;");
-  t.line(p, "_k[l] = v / (", o.tile, " / VW);");
-  t.line(p, "_src[l] = ", p, " + (long)", p, "_k[l] * ", o.ld, " + (", o.x0, " + ", p, "_x[l]);");
-  t.close();
-  t.raw("#else\n");
-  t.line("// ", o.label, " is stored with its K extent contiguous: vectors run along K.");
-  t.line("const long ", p, "_step = TILE_K;");
-  t.line("#pragma unroll");
-  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
-  t.line("const int v = tid + l * THREADS;");
-  t.line(p, "_k[l] = (v % (TILE_K / VW)) * VW;");
-  t.line(p, "_x[l] = v / (TILE_K / VW);");
-  t.line(p, "_src[l] = ", p, " + (long)(", o.x0, " + ", p, "_x[l]) * ", o.ld, " + ", p, "_k[l];");
-  t.close();
-  t.raw("#endif\n");
+  emit_both(t, o, [&](bool x) { emit_fetch_setup(t, o, x); });
 }
 
 // Global -> registers: this work-item's share of the K step starting at column kb of op(). Inside the
 // matrices the loads are whole vectors; at an edge every element is checked and padded with zeros.
+// order: 1 the operand's own extent is contiguous, 0 its K extent, -1 either (chosen when built).
 template <class Sink>
-constexpr void emit_fetch(util::text<Sink>& t, const operand& o) {
+constexpr void emit_fetch(util::text<Sink>& t, const operand& o, int order = -1) {
   const std::string_view p = o.ptr;
   t.line("// ", o.label, " tile, global -> registers.");
   t.open();
@@ -214,17 +268,21 @@ constexpr void emit_fetch(util::text<Sink>& t, const operand& o) {
   t.open("if (full)");
   t.line("VSTORE(VLOAD_GLOBAL(p), &", o.regs, "[l * VW]);");
   t.reopen("else");
-  if_x_contiguous(t, o);
-  t.line("const bool k_in = kb + ", p, "_k[l] < k;");
-  t.line("#pragma unroll");
-  t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (k_in && ", o.x0, " + ", p,
-         "_x[l] + e < ", o.extent, ") ? LOAD_GLOBAL(p + e) : (real)0;");
-  t.raw("#else\n");
-  t.line("const bool x_in = ", o.x0, " + ", p, "_x[l] < ", o.extent, ";");
-  t.line("#pragma unroll");
-  t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (x_in && kb + ", p,
-         "_k[l] + e < k) ? LOAD_GLOBAL(p + e) : (real)0;");
-  t.raw("#endif\n");
+  if (order < 0) if_x_contiguous(t, o);
+  if (order != 0) {
+    t.line("const bool k_in = kb + ", p, "_k[l] < k;");
+    t.line("#pragma unroll");
+    t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (k_in && ", o.x0, " + ", p,
+           "_x[l] + e < ", o.extent, ") ? LOAD_GLOBAL(p + e) : (real)0;");
+  }
+  if (order < 0) t.raw("#else\n");
+  if (order != 1) {
+    t.line("const bool x_in = ", o.x0, " + ", p, "_x[l] < ", o.extent, ";");
+    t.line("#pragma unroll");
+    t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (x_in && kb + ", p,
+           "_k[l] + e < k) ? LOAD_GLOBAL(p + e) : (real)0;");
+  }
+  if (order < 0) t.raw("#endif\n");
   t.close();
   t.close();
   t.close();
@@ -232,21 +290,25 @@ constexpr void emit_fetch(util::text<Sink>& t, const operand& o) {
 
 // Registers -> local memory, into the K-major tile `dst`.
 template <class Sink>
-constexpr void emit_stash(util::text<Sink>& t, const operand& o, std::string_view dst) {
+constexpr void emit_stash(util::text<Sink>& t, const operand& o, std::string_view dst, bool x_contiguous) {
   const std::string_view p = o.ptr;
+  t.line("#pragma unroll");
+  if (x_contiguous) {
+    t.line("for (int l = 0; l < ", o.loads, "; ++l) VSTORE_LOCAL_", o.label, "(VLOAD(&", o.regs,
+           "[l * VW]), &", dst, "[", p, "_k[l] * ", o.stride, " + ", p, "_x[l]]);");
+  } else {
+    t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+    t.line("#pragma unroll");
+    t.line("for (int e = 0; e < VW; ++e) ", dst, "[(", p, "_k[l] + e) * ", o.stride, " + ", p,
+           "_x[l]] = ", o.regs, "[l * VW + e];");
+    t.close();
+  }
+}
+
+template <class Sink>
+constexpr void emit_stash(util::text<Sink>& t, const operand& o, std::string_view dst) {
   t.line("// ", o.label, " tile, registers -> local memory.");
-  if_x_contiguous(t, o);
-  t.line("#pragma unroll");
-  t.line("for (int l = 0; l < ", o.loads, "; ++l) VSTORE_LOCAL_", o.label, "(VLOAD(&", o.regs,
-         "[l * VW]), &", dst, "[", p, "_k[l] * ", o.stride, " + ", p, "_x[l]]);");
-  t.raw("#else\n");
-  t.line("#pragma unroll");
-  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
-  t.line("#pragma unroll");
-  t.line("for (int e = 0; e < VW; ++e) ", dst, "[(", p, "_k[l] + e) * ", o.stride, " + ", p,
-         "_x[l]] = ", o.regs, "[l * VW + e];");
-  t.close();
-  t.raw("#endif\n");
+  emit_both(t, o, [&](bool x) { emit_stash(t, o, dst, x); });
 }
 
 // Reads av[i] (this work-item's rows of op(A) at column k0 + kk) straight from global memory.
@@ -460,9 +522,159 @@ constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
   t.close();
 }
 
+// Pipeline<S>: where this work-item's first copy unit of an operand tile lies, in local memory (o_first,
+// the same in every buffer) and in global memory (o_next, advanced by one K step per issued tile).
+template <class Sink>
+constexpr void emit_copy_setup(util::text<Sink>& t, const operand& o) {
+  const std::string_view p = o.ptr, x = o.label;
+  t.line("// ", x, " tile copies: ", x, "_UNITS units per work-item and K step.");
+  t.line("const int ", p, "_line0 = tid / ", x, "_Q, ", p, "_pos0 = tid % ", x, "_Q;");
+  if_x_contiguous(t, o);
+  t.line("const int ", p, "_first = ", p, "_line0 * ", o.stride, " + ", p, "_pos0 * VW;");
+  t.line("const __global real* ", p, "_next = ", p, " + (long)", p, "_line0 * ", o.ld, " + (", o.x0,
+         " + ", p, "_pos0 * VW);");
+  t.line("const long ", p, "_step = (long)TILE_K * ", o.ld, ";");
+  t.raw("#else\n");
+  t.line("const int ", p, "_first = ", p, "_pos0 * ", o.stride, " + ", p, "_line0;");
+  t.line("const __global real* ", p, "_next = ", p, " + (long)(", o.x0, " + ", p, "_line0) * ", o.ld,
+         " + ", p, "_pos0;");
+  t.line("const long ", p, "_step = TILE_K;");
+  t.raw("#endif\n");
+}
+
+// Pipeline<S>: this work-item's copies of the operand tile at K step kb into local buffer `wbuf`.
+// Inside the matrices whole vectors (where aligned) or elements; at an edge every element is checked
+// and zero-filled, so the multiply needs no checks.
+template <class Sink>
+constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o) {
+  const std::string_view p = o.ptr, x = o.label;
+  t.line("// ", x, " tile, global -> local buffer wbuf.");
+  t.open();
+  t.line("__local real* d = ", o.local, " + wbuf * (TILE_K * ", o.stride, ") + ", p, "_first;");
+  t.line("const __global real* s = ", p, "_next;");
+  t.line(p, "_next += ", p, "_step;");
+  t.open("if (", o.full_x, " && kb + TILE_K <= k)");
+  if_x_contiguous(t, o);
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", x, "_UNITS; ++l)");
+  t.line("const int dl = ", x, "_DLINE(l) * ", o.stride, " + ", x, "_DPOS(l) * VW;");
+  t.line("const long sl = (long)", x, "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l) * VW;");
+  t.raw("#if GEMMCL_ALIGNED\n");
+  t.line("COPY_VEC(d + dl, s + sl);");
+  t.raw("#else\n");
+  t.line("#pragma unroll");
+  t.line("for (int e = 0; e < VW; ++e) COPY_ONE(d + dl + e, s + sl + e);");
+  t.raw("#endif\n");
+  t.close();
+  t.raw("#else\n");
+  t.line("#pragma unroll");
+  t.line("for (int l = 0; l < ", x, "_UNITS; ++l) COPY_ONE(d + ", x, "_DPOS(l) * ", o.stride, " + ", x,
+         "_DLINE(l), s + (long)", x, "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l));");
+  t.raw("#endif\n");
+  t.reopen("else");
+  if_x_contiguous(t, o);
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", x, "_UNITS; ++l)");
+  t.line("const int pos = (", p, "_pos0 + ", x, "_DPOS(l)) * VW;");
+  t.line("const int dl = ", x, "_DLINE(l) * ", o.stride, " + ", x, "_DPOS(l) * VW;");
+  t.line("const long sl = (long)", x, "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l) * VW;");
+  t.line("const bool line_in = kb + ", p, "_line0 + ", x, "_DLINE(l) < k;");
+  t.line("#pragma unroll");
+  t.line("for (int e = 0; e < VW; ++e) COPY_ZFILL(d + dl + e, s + sl + e, line_in && ", o.x0,
+         " + pos + e < ", o.extent, ", ", p, ");");
+  t.close();
+  t.raw("#else\n");
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", x, "_UNITS; ++l)");
+  t.line("const bool in = ", o.x0, " + ", p, "_line0 + ", x, "_DLINE(l) < ", o.extent, " && kb + ", p,
+         "_pos0 + ", x, "_DPOS(l) < k;");
+  t.line("COPY_ZFILL(d + ", x, "_DPOS(l) * ", o.stride, " + ", x, "_DLINE(l), s + (long)", x,
+         "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l), in, ", p, ");");
+  t.close();
+  t.raw("#endif\n");
+  t.close();
+  t.close();
+}
+
+// Issues the copies of the K step at kb (none past the end, but the group is committed all the same,
+// so that every work-item counts the same groups) and moves wbuf on.
+template <class Sink>
+constexpr void emit_copy_step(util::text<Sink>& t, std::string_view kb) {
+  t.open();
+  t.line("const int kb = ", kb, ";");
+  t.open("if (kb < k)");
+  emit_copy_issue(t, operand_a);
+  emit_copy_issue(t, operand_b);
+  t.close();
+  t.line("COPY_COMMIT();");
+  t.line("wbuf = wbuf + 1 == STAGES ? 0 : wbuf + 1;");
+  t.close();
+}
+
+// Pipeline<S> (validated: both operands staged). Before the loop the first S - 1 K steps are issued.
+// Step t waits for its own copies (COPY_WAIT leaves the newest S - 2 groups in flight) and for every
+// work-item's (the barrier), which also means every work-item is done with step t - 1; its buffer
+// then takes step t + S - 1. One barrier per K step. With RegisterPrefetch the wait and barrier for
+// step t + 1 come before step t's last FMAs, so that step t + 1's first operands are read early.
+template <class Sink>
+constexpr void emit_pipeline_loop(util::text<Sink>& t, const Config& c) {
+  emit_copy_setup(t, operand_a);
+  emit_copy_setup(t, operand_b);
+  t.line("int wbuf = 0;  // the buffer the next copies go to");
+  t.line("int rbuf = 0;  // the buffer multiplied next");
+  t.line("#pragma unroll");
+  t.open("for (int st = 0; st < STAGES - 1; ++st)");
+  emit_copy_step(t, "st * TILE_K");
+  t.close();
+  if (!c.register_prefetch) {
+    t.open("for (int t = 0; t < tiles; ++t)");
+    t.line("COPY_WAIT();");
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    emit_copy_step(t, "(t + STAGES - 1) * TILE_K");
+    t.line("const __local real* a_cur = a_tile + rbuf * (TILE_K * STRIDE_A);");
+    t.line("const __local real* b_cur = b_tile + rbuf * (TILE_K * STRIDE_B);");
+    t.line("rbuf = rbuf + 1 == STAGES ? 0 : rbuf + 1;");
+    emit_multiply(t, c, "a_cur", "b_cur", false);
+    t.close();
+    return;
+  }
+  t.line("realv av[2][VECS_M];");
+  t.line("real bv[2][WPT_N];");
+  t.line("COPY_WAIT();");
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  t.open("if (tiles > 0)");
+  emit_fragment(t, "a_tile", "b_tile", "0", "0");
+  t.close();
+  t.open("for (int t = 0; t < tiles; ++t)");
+  emit_copy_step(t, "(t + STAGES - 1) * TILE_K");
+  t.line("const __local real* a_cur = a_tile + rbuf * (TILE_K * STRIDE_A);");
+  t.line("const __local real* b_cur = b_tile + rbuf * (TILE_K * STRIDE_B);");
+  t.line("rbuf = rbuf + 1 == STAGES ? 0 : rbuf + 1;");
+  t.line("#pragma unroll");
+  t.open("for (int kk = 0; kk < TILE_K - 1; ++kk)");
+  emit_fragment(t, "a_cur", "b_cur", "kk + 1", "(kk + 1) & 1");
+  emit_fmas(t, "kk & 1");
+  t.close();
+  t.line("// The last K step: wait for step t + 1, read its first operands into set 0, multiply set 1.");
+  t.line("COPY_WAIT();");
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  t.open("if (t + 1 < tiles)");
+  t.line("const __local real* a_next = a_tile + rbuf * (TILE_K * STRIDE_A);");
+  t.line("const __local real* b_next = b_tile + rbuf * (TILE_K * STRIDE_B);");
+  emit_fragment(t, "a_next", "b_next", "0", "0");
+  t.close();
+  emit_fmas(t, "1");
+  t.close();
+}
+
 template <class Sink>
 constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
+  if (c.stages > 0) {
+    t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
+    emit_pipeline_loop(t, c);
+    return;
+  }
   if (c.local_a) emit_fetch_setup(t, operand_a);
   if (c.local_b) emit_fetch_setup(t, operand_b);
   t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
@@ -600,7 +812,7 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   t.line();
   if (staged) {
     t.line("// Local tiles are K-major: row kk holds the tile's M (or N) extent of op()(:, k0 + kk).");
-    const std::string_view buffers = c.prefetch ? "2 * " : "";
+    const std::string_view buffers = c.stages > 0 ? "STAGES * " : c.prefetch ? "2 * " : "";
     if (c.local_a) emit_local_tile(t, c, "a", "STRIDE_A", c.stride_a(), buffers);
     if (c.local_b) emit_local_tile(t, c, "b", "STRIDE_B", c.stride_b(), buffers);
     t.line();
@@ -675,6 +887,10 @@ constexpr void write_kernel(Sink& sink, const policy::Config& c) {
   detail::emit_header(t, c, path::name);
   detail::emit_defines(t, c);
   path::helpers(t, c);
+  if (c.stages > 0) {
+    t.line();
+    path::copies(t, c);
+  }
   t.line();
   detail::emit_body(t, c);
   t.line();

@@ -9,10 +9,12 @@
 // loop is, and runs the best (gemm.hpp, detail::score).
 //
 // The numbers behind the choices are in bench/RESULTS.md (H200 for the NVIDIA class, PoCL on this
-// project's 2-core CI machine for the CPU class).
+// project's 2-core CI machine for the CPU class). Entries of the NVIDIA class may name vendor::Nvidia;
+// the other classes stay on the generic path.
 
 #include <tuple>
 
+#include "../vendor/nvidia.hpp"
 #include "resolve.hpp"
 #include "tags.hpp"
 
@@ -43,14 +45,14 @@ struct builtin<float> {
       entry<82, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>>,
       // Registers read one K step ahead (RegisterPrefetch): at 1000^3 and 1024^3 this entry went from
       // 0.70-0.74x to 0.90-1.01x cuBLAS without transposes, and gained or held in the other pairs
-      // (H200, bench/TUNING.md run 18), so it is the mid-size choice for every pair. At 4095^3 and
-      // 8191^3 it runs 0.90-0.93x the first entry (run 26).
-      entry<78, 3, float, Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Prefetch<true>,
-            RegisterPrefetch<true>>,
+      // (H200, bench/TUNING.md run 18), so it is the mid-size choice for every pair. A three-buffer
+      // cp.async pipeline added 2-5% at 1000^3-4096^3 (runs 34-35).
+      entry<80, 3, float, Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>,
+            RegisterPrefetch<true>, vendor::Nvidia<>>,
       // Tall and skinny products (N = 64) with split K; a K step of 16 beat 8 by 5-9% there
-      // (bench/TUNING.md runs 16, 19).
-      entry<67, 3, float, Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>, Prefetch<true>,
-            RegisterPrefetch<true>>,
+      // (bench/TUNING.md runs 16, 19), and the cp.async pipeline another 4% (run 34).
+      entry<70, 3, float, Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>, Pipeline<3>, Padding<4>,
+            RegisterPrefetch<true>, vendor::Nvidia<>>,
       // RegisterPrefetch made no difference to this one (run 18).
       entry<60, 4, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>, Prefetch<true>>>;
   // Any other GPU or accelerator: 256 work-items and 16 KiB of local memory, within every OpenCL GPU's
@@ -71,9 +73,12 @@ struct builtin<float> {
 
 template <>
 struct builtin<double> {
+  // cp.async pipelines: 8-14% over register-staged double buffering at 4096^3 (H200, runs 34-35).
   using nvidia_gpu = std::tuple<
-      entry<66, 2, double, Tile<128, 64, 8>, Vec<2>, WorkPerThread<8, 8>, Prefetch<true>>,
-      entry<61, 4, double, Tile<64, 64, 8>, Vec<2>, WorkPerThread<8, 8>, Prefetch<true>>,
+      entry<72, 2, double, Tile<128, 64, 8>, Vec<2>, WorkPerThread<8, 8>, Pipeline<3>, Padding<2>,
+            vendor::Nvidia<>>,
+      entry<67, 4, double, Tile<64, 64, 8>, Vec<2>, WorkPerThread<8, 8>, Pipeline<4>, Padding<2>,
+            RegisterPrefetch<true>, vendor::Nvidia<>>,
       entry<40, 2, double, Tile<64, 64, 16>, Vec<2>, WorkPerThread<4, 4>, Prefetch<true>>>;
   using other_gpu =
       std::tuple<entry<100, 2, double, Tile<64, 64, 16>, Vec<2>, WorkPerThread<4, 4>, Prefetch<true>>,

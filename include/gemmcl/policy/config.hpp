@@ -17,6 +17,7 @@ struct Config {
   int padding = 0;                            // extra elements per local-memory row
   bool prefetch = false;                      // double-buffered local tiles
   bool register_prefetch = false;             // registers read one K step ahead of the FMAs
+  int stages = 0;                             // Pipeline<S>: local buffers filled by copies; 0: off
   int unroll = 0;                             // inner-loop unroll factor; 0: all of tile_k
   int split_k = 0;                            // K splits: 0 automatic, 1 never, S at most S
   int pack = 0;                               // copy misaligned A or B first: 0 auto, 1 always, 2 never
@@ -36,10 +37,13 @@ struct Config {
   constexpr int stride_a() const noexcept { return tile_m + padding; }
   constexpr int stride_b() const noexcept { return tile_n + padding; }
 
+  // Copies of each local tile: S with Pipeline<S>, two with Prefetch<true>, else one.
+  constexpr int buffers() const noexcept { return stages > 0 ? stages : prefetch ? 2 : 1; }
+
   constexpr std::size_t local_bytes() const noexcept {
     const std::size_t per_step = (local_a ? std::size_t(tile_k) * stride_a() : 0) +
                                  (local_b ? std::size_t(tile_k) * stride_b() : 0);
-    return per_step * (prefetch ? 2 : 1) * std::size_t(element_bytes());
+    return per_step * std::size_t(buffers()) * std::size_t(element_bytes());
   }
 
   friend constexpr bool operator==(const Config&, const Config&) = default;

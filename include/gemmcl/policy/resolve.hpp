@@ -20,7 +20,7 @@ struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
                 "WorkPerThread, Element, LocalMemory, Padding, Prefetch, RegisterPrefetch, Unroll, SplitK, "
-                "WarpLayout or a "
+                "Pipeline, WarpLayout or a "
                 "gemmcl::vendor tag");
   static constexpr bool value = is_policy<T>::value;
 };
@@ -104,6 +104,8 @@ struct resolve {
                 "gemmcl::Gemm<...>: Prefetch<> is given more than once");
   static_assert(count_of<kind::register_prefetch, P...> <= 1,
                 "gemmcl::Gemm<...>: RegisterPrefetch<> is given more than once");
+  static_assert(count_of<kind::pipeline, P...> <= 1,
+                "gemmcl::Gemm<...>: Pipeline<> is given more than once");
   static_assert(count_of<kind::unroll, P...> <= 1,
                 "gemmcl::Gemm<...>: Unroll<> is given more than once");
   static_assert(count_of<kind::split_k, P...> <= 1,
@@ -123,6 +125,7 @@ struct resolve {
   using padding_p = find_t<kind::padding, P...>;
   using prefetch_p = find_t<kind::prefetch, P...>;
   using register_prefetch_p = find_t<kind::register_prefetch, P...>;
+  using pipeline_p = find_t<kind::pipeline, P...>;
   using unroll_p = find_t<kind::unroll, P...>;
   using split_p = find_t<kind::split_k, P...>;
   using pack_p = find_t<kind::pack, P...>;
@@ -136,7 +139,7 @@ struct resolve {
   // problem from its built-in table.
   static constexpr bool automatic = !given<tile_p> && !given<vec_p> && !given<wpt_p> &&
                                     !given<local_p> && !given<padding_p> && !given<prefetch_p> &&
-                                    !given<register_prefetch_p> && !given<unroll_p> && !given<vendor_p> && !given<warp_p>;
+                                    !given<register_prefetch_p> && !given<pipeline_p> && !given<unroll_p> && !given<vendor_p> && !given<warp_p>;
 
  private:
   static constexpr Config derive() {
@@ -149,6 +152,7 @@ struct resolve {
     if constexpr (given<padding_p>) c.padding = padding_p::elements;
     if constexpr (given<prefetch_p>) c.prefetch = prefetch_p::enabled;
     if constexpr (given<register_prefetch_p>) c.register_prefetch = register_prefetch_p::enabled;
+    if constexpr (given<pipeline_p>) c.stages = pipeline_p::stages;
     if constexpr (given<unroll_p>) c.unroll = unroll_p::factor;
     if constexpr (given<split_p>) c.split_k = split_p::splits;
     if constexpr (given<warp_p>) c.warp_lanes_m = warp_p::lanes_m;
@@ -240,9 +244,19 @@ struct resolve {
                 "LocalMemory<Operands::None> stages nothing");
   static_assert(config.tile_k % config.unroll_factor() == 0,
                 "gemmcl: Unroll<U>: U must divide the tile's K, so every unrolled pass is whole");
-  static_assert(!config.register_prefetch || (config.local_a && config.local_b && config.prefetch),
+  static_assert(!config.register_prefetch ||
+                    (config.local_a && config.local_b && (config.prefetch || config.stages > 0)),
                 "gemmcl: RegisterPrefetch<true> reads ahead from double-buffered local tiles: it needs "
-                "LocalMemory<Operands::Both> (the default) and Prefetch<true>");
+                "LocalMemory<Operands::Both> (the default) and Prefetch<true> or Pipeline<S>");
+  static_assert(config.stages == 0 || (config.local_a && config.local_b),
+                "gemmcl: Pipeline<S> copies both operand tiles straight into local memory: it needs "
+                "LocalMemory<Operands::Both> (the default)");
+  static_assert(config.stages == 0 || !config.prefetch,
+                "gemmcl: Pipeline<S> and Prefetch<true> both keep the next K steps in flight; give one: "
+                "Pipeline<2> is Prefetch<true> without the staging registers");
+  static_assert(config.stages == 0 || config.padding % config.vec == 0,
+                "gemmcl: Pipeline<S> copies whole W-wide vectors into local rows, which must stay aligned "
+                "to the vector: Padding<P> must be a multiple of Vec<W>");
   static_assert(!config.register_prefetch || config.unroll_factor() == config.tile_k,
                 "gemmcl: RegisterPrefetch<true> needs the whole tile K unrolled, so its two register "
                 "sets alternate at fixed places: leave Unroll<U> out or make U the tile's K");

@@ -17,6 +17,7 @@ struct local_memory {};
 struct padding {};
 struct prefetch {};
 struct register_prefetch {};
+struct pipeline {};
 struct unroll {};
 struct split_k {};
 struct pack {};
@@ -94,10 +95,22 @@ struct Prefetch {
   static constexpr bool enabled = On;
 };
 
+// A pipeline of S local buffers per operand, filled straight from global memory: S - 1 K steps are
+// in flight while one is multiplied, with one barrier per step. The copies are the vendor's: on NVIDIA
+// (compute capability 8.0 and up) cp.async, which moves data into local memory without passing
+// through registers; elsewhere plain loads and stores, which keep the kernel correct on every device.
+// It replaces Prefetch<true> (register-staged double buffering) and needs both operands in local memory.
+template <int S>
+struct Pipeline {
+  static_assert(S >= 2 && S <= 8, "gemmcl::Pipeline<S>: S is the number of local buffers, 2 to 8");
+  using policy_kind = kind::pipeline;
+  static constexpr int stages = S;
+};
+
 // Register double-buffering: each K step's operands are read from local memory into registers while
 // the step before is multiplied, and the next tile's first step right after the barrier, so the
 // latency of local reads overlaps the FMAs instead of following each barrier. Needs both operands in
-// local memory, Prefetch<true>, the whole tile K unrolled and an even tile K.
+// local memory, Prefetch<true> or Pipeline<S>, the whole tile K unrolled and an even tile K.
 template <bool On>
 struct RegisterPrefetch {
   using policy_kind = kind::register_prefetch;

@@ -25,6 +25,7 @@ struct DeviceInfo {
   cl_ulong local_mem_size = 0;
   cl_ulong max_mem_alloc_size = 0;
   bool fp64 = false;
+  int nv_compute_capability = 0;  // NVIDIA: major * 10 + minor (cl_nv_device_attribute_query); else 0
 
   bool is_cpu() const noexcept { return (type & CL_DEVICE_TYPE_CPU) != 0; }
   bool is_gpu() const noexcept { return (type & CL_DEVICE_TYPE_GPU) != 0; }
@@ -74,6 +75,13 @@ inline DeviceInfo query_device(cl_device_id device) {
   d.fp64 = device_value<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG,
                                              "clGetDeviceInfo(CL_DEVICE_DOUBLE_FP_CONFIG)") != 0 ||
            d.has_extension("cl_khr_fp64");
+  if (d.has_extension("cl_nv_device_attribute_query")) {
+    constexpr cl_device_info major = 0x4000, minor = 0x4001;  // CL_DEVICE_COMPUTE_CAPABILITY_*_NV
+    cl_uint hi = 0, lo = 0;
+    if (clGetDeviceInfo(device, major, sizeof hi, &hi, nullptr) == CL_SUCCESS &&
+        clGetDeviceInfo(device, minor, sizeof lo, &lo, nullptr) == CL_SUCCESS)
+      d.nv_compute_capability = static_cast<int>(hi * 10 + lo);
+  }
   return d;
 }
 

@@ -2,6 +2,7 @@
 // The NVIDIA vendor path, for NVIDIA's OpenCL driver (OpenCL C 1.2, inline PTX accepted):
 //  - A and B are read with ld.global.nc, through the read-only data cache (the tutorial's kernel 8 "LDG"),
 //    written as inline PTX so the choice does not depend on the compiler proving the data read-only;
+//  - Pipeline<S>'s copies with cp.async (compute capability 8.0 and up);
 //  - cl_nv_compiler_options: MaxRegisters > 0 caps registers per work-item (-cl-nv-maxrregcount), which
 //    decides how many work-groups share a multiprocessor.
 
@@ -11,6 +12,7 @@
 #include "../policy/tags.hpp"
 #include "../util/fixed_string.hpp"
 #include "../util/text.hpp"
+#include "generic.hpp"
 #include "vendor.hpp"
 
 namespace gemmcl {
@@ -85,6 +87,47 @@ struct VendorPath<Nvidia<R>> {
     }
     t.line("#else");
     t.line("#define VLOAD_GLOBAL(p) VLOAD(p)");
+    t.line("#endif");
+  }
+
+  // Pipeline<S>: cp.async (compute capability 8.0 and up; the runtime defines GEMMCL_NV_SM from the
+  // device) copies into local memory without passing through registers, so the K steps in flight cost
+  // no registers and no stores. .cg (L2 only) where a copy is 16 bytes, .ca otherwise. Older devices
+  // take the plain copies.
+  template <class Sink>
+  static constexpr void copies(util::text<Sink>& t, const policy::Config& c) {
+    const int bytes = c.element_bytes();
+    const int vec_bytes = bytes * c.vec;
+    const int chunk = vec_bytes < 16 ? vec_bytes : 16;
+    t.line("#if defined(GEMMCL_NV_SM) && GEMMCL_NV_SM >= 80");
+    t.line("// Global -> local copies (cp.async). A local pointer converted to an integer is its address in");
+    t.line("// the shared window, which cp.async takes.");
+    t.line("#define LOCAL_ADDRESS(p) ((uint)(ulong)(p))");
+    t.open("inline void copy_one(__local real* dst, const __global real* src)");
+    t.line("asm volatile(\"cp.async.ca.shared.global [%0], [%1], ", bytes,
+           ";\" :: \"r\"(LOCAL_ADDRESS(dst)), \"l\"(src) : \"memory\");");
+    t.close();
+    t.open("inline void copy_zfill(__local real* dst, const __global real* src, bool ok, const __global real* safe)");
+    t.line("// src-size 0 reads nothing and fills the element with zeros.");
+    t.line("asm volatile(\"cp.async.ca.shared.global [%0], [%1], ", bytes,
+           ", %2;\" :: \"r\"(LOCAL_ADDRESS(dst)), \"l\"(ok ? src : safe), \"r\"(ok ? ", bytes,
+           " : 0) : \"memory\");");
+    t.close();
+    t.open("inline void copy_vec(__local real* dst, const __global real* src)");
+    for (int off = 0; off < vec_bytes; off += chunk) {
+      t.line("asm volatile(\"cp.async.", chunk == 16 ? "cg" : "ca", ".shared.global [%0], [%1], ", chunk,
+             ";\" :: \"r\"(LOCAL_ADDRESS(dst) + ", off, "), \"l\"((const __global char*)src + ", off,
+             ") : \"memory\");");
+    }
+    t.close();
+    t.line("#define COPY_ONE(dst, src) copy_one((dst), (src))");
+    t.line("#define COPY_ZFILL(dst, src, ok, safe) copy_zfill((dst), (src), (ok), (safe))");
+    t.line("#define COPY_VEC(dst, src) copy_vec((dst), (src))");
+    t.line("#define COPY_COMMIT() asm volatile(\"cp.async.commit_group;\" ::: \"memory\")");
+    t.line("#define COPY_WAIT() asm volatile(\"cp.async.wait_group ", c.stages - 2,
+           ";\" ::: \"memory\")");
+    t.line("#else");
+    write_synchronous_copies(t);
     t.line("#endif");
   }
 };
