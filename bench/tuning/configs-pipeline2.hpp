@@ -1,5 +1,5 @@
-// Tuning run 35 (bench/TUNING.md): Pipeline<S> with K-contiguous operands through registers, and
-// register caps for two work-groups per SM.
+// Tuning run 35 (bench/TUNING.md): Pipeline<S> with K-contiguous operands routed through registers (a
+// kernel version that was measured here and then reverted), and register caps for two groups per SM.
 #define NV vendor::Nvidia<>
 #define NV128 vendor::Nvidia<128>
 #define PERF_CONFIGS \
