@@ -34,6 +34,9 @@ using NvD1 = entry_gemm<D::nvidia_gpu, 1>;
 using NvD2 = entry_gemm<D::nvidia_gpu, 2>;
 using GpuD1 = entry_gemm<D::other_gpu, 1>;
 using CpuD0 = entry_gemm<D::cpu, 0>;
+using CpuF0 = entry_gemm<F::cpu, 0>;
+using CpuF1 = entry_gemm<F::cpu, 1>;
+using CpuD1 = entry_gemm<D::cpu, 1>;
 
 // The same policies with vendor::Nvidia replaced by vendor::Generic.
 template <class P>
@@ -54,10 +57,11 @@ struct generic_twin<Gemm<P...>> {
 // The other-GPU class's first entries are the NVIDIA class's last ones; these are the same types.
 static_assert(std::is_same_v<entry_gemm<F::other_gpu, 0>, NvF4>);
 static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
-// The float CPU entry is what Gemm<> runs on PoCL; the sweep in correctness.cpp covers it.
+// The CPU entry for this machine's vector width is what Gemm<> runs on PoCL, and the sweep in
+// correctness.cpp covers it; every CPU entry runs here as well, whatever the vector width.
 static_assert(std::tuple_size_v<F::nvidia_gpu> == 5 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
-                  std::tuple_size_v<F::cpu> == 1 && std::tuple_size_v<D::cpu> == 1,
+                  std::tuple_size_v<F::cpu> == 2 && std::tuple_size_v<D::cpu> == 2,
               "policy/builtin.hpp changed: list every entry here");
 
 TYPE_TO_STRING_AS("nvidia float Tile<128x256x8> Vec<4> WorkPerThread<8x16> Prefetch", NvF0);
@@ -71,6 +75,9 @@ TYPE_TO_STRING_AS("nvidia double Tile<64x64x8> Vec<2> WorkPerThread<8x8> Pipelin
 TYPE_TO_STRING_AS("nvidia/gpu double Tile<64x64x16> Vec<2> WorkPerThread<4x4> Prefetch", NvD2);
 TYPE_TO_STRING_AS("gpu double Tile<32x32x16> Vec<2> WorkPerThread<2x2>", GpuD1);
 TYPE_TO_STRING_AS("cpu double Tile<32x128x64> Vec<8> WorkPerThread<16x8> LocalMemory<A> Unroll<4>", CpuD0);
+TYPE_TO_STRING_AS("cpu float Tile<32x256x64> Vec<16> WorkPerThread<32x8> LocalMemory<A> Unroll<4>", CpuF0);
+TYPE_TO_STRING_AS("cpu float Tile<16x256x128> Vec<8> WorkPerThread<16x4> LocalMemory<A> Unroll<2>", CpuF1);
+TYPE_TO_STRING_AS("cpu double Tile<8x256x128> Vec<4> WorkPerThread<8x4> LocalMemory<A> Unroll<2>", CpuD1);
 
 // The checks, on one Gemm type.
 template <class G>
@@ -102,7 +109,7 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0) {
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1) {
   const std::string name = doctest::toString<G>().c_str();
   const auto& device = gemmcl::runtime::device_info(gt::target().device());
   if (device.vendor.find("NVIDIA") != std::string::npos)

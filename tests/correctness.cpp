@@ -230,6 +230,31 @@ TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPad
   }
 }
 
+// Gemm<> on a CPU copies a transposed A or B into its untransposed order before a product of 2^27
+// flops or more (runtime/pack.hpp), so every transpose pair runs the untransposed kernel. All eight
+// layout x transpose combinations, unaligned, against the reference; on a CPU, also that no program
+// with a transposed operand was built.
+TEST_CASE_TEMPLATE("transposed operands copied on CPUs", G, Defaults, DefaultsDouble) {
+  using T = typename G::value_type;
+  const G gemm;
+  auto& target = gt::target();
+  std::mt19937_64 rng(seed_for(std::string("transposed copies ") + doctest::toString<G>().c_str()));
+  const auto& device = runtime::device_info(target.device());
+  const std::size_t builds_before = runtime::ProgramCache::instance().builds();
+  std::size_t run = 0;
+  for (const auto& combo : gt::all_combinations) {
+    gt::Case<T> cs = base_case(combo, 520, 300, 441, run % 2 ? T(1) : T(-0.5), run % 3 ? T(0) : T(0.25));
+    cs.nan_c = cs.beta == T(0);
+    unaligned(cs, run);
+    INFO(cs.describe(), " on ", target.name);
+    const gt::Verdict v = gt::run_case(gemm, target.queue, cs, rng);
+    CHECK_MESSAGE(v.ok, v.detail);
+    ++run;
+  }
+  // Untransposed kernels only: aligned or not (a copy is aligned, the caller's operands are not).
+  if (device.is_cpu()) CHECK(runtime::ProgramCache::instance().builds() - builds_before <= 2);
+}
+
 // Launches of a single work-group (m <= tile, n <= tile, K too short to split), which the sweep leaves
 // out to save PoCL compilations. Two inexpensive configurations, one with local memory and one without.
 TEST_CASE_TEMPLATE("single work-group", G, SmallNoLocal, LocalAPadded) {

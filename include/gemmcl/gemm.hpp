@@ -93,30 +93,40 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
   const auto multiple = [](const runtime::Matrix& x) {
     return x.offset % C.vec == 0 && x.ld % C.vec == 0;
   };
-  // A misaligned A or B may be packed into an aligned copy first (runtime/pack.hpp).
+  // A misaligned A or B may be packed into an aligned copy first, and on CPUs a transposed one into its
+  // untransposed order (runtime/pack.hpp); the product then reads the copy.
   struct PackedCopy {
     bool active = false;
+    bool transpose = false;  // the copy is the transpose of what the caller stored
     runtime::Matrix from{};  // the user's operand
-    std::size_t rows = 0, cols = 0;
+    std::size_t rows = 0, cols = 0;  // as the caller stored it
     runtime::ScratchPool::Lease scratch;
   };
   auto& pool = runtime::ScratchPool::instance();
   PackedCopy pack_a, pack_b;
   runtime::Matrix a_in = p.a, b_in = p.b;
-  if (!no_product && C.vec > 1) {
-    const auto consider = [&](PackedCopy& pk, runtime::Matrix& in, std::size_t rows, std::size_t cols,
-                              std::size_t uses, const char* what) {
-      if (multiple(in) || !runtime::should_pack(C.pack, device, rows, cols, uses, k, sizeof(T))) return;
+  bool trans_a = p.trans_a, trans_b = p.trans_b;  // as the product reads A and B
+  if (!no_product) {
+    const auto consider = [&](PackedCopy& pk, runtime::Matrix& in, bool& trans, std::size_t rows,
+                              std::size_t cols, std::size_t uses, const char* what) {
+      const bool transpose =
+          trans && runtime::should_transpose(C.pack, device, rows, cols, uses, sizeof(T));
+      if (!transpose &&
+          (C.vec == 1 || multiple(in) || !runtime::should_pack(C.pack, device, rows, cols, uses, k, sizeof(T))))
+        return;
       pk.active = true;
+      pk.transpose = transpose;
       pk.from = in;
       pk.rows = rows;
       pk.cols = cols;
-      const std::size_t ld = runtime::packed_ld(rows);
-      pk.scratch = pool.acquire(queue, target.context, target.in_order, ld * cols * sizeof(T), what);
+      const std::size_t ld = runtime::packed_ld(transpose ? cols : rows);
+      pk.scratch =
+          pool.acquire(queue, target.context, target.in_order, ld * (transpose ? rows : cols) * sizeof(T), what);
       in = runtime::Matrix{&pk.scratch.buffer(), 0, ld};
+      if (transpose) trans = false;
     };
-    consider(pack_a, a_in, p.trans_a ? k : p.m, p.trans_a ? p.m : k, p.n, "packed A");
-    consider(pack_b, b_in, p.trans_b ? p.n : k, p.trans_b ? k : p.n, p.m, "packed B");
+    consider(pack_a, a_in, trans_a, p.trans_a ? k : p.m, p.trans_a ? p.m : k, p.n, "packed A");
+    consider(pack_b, b_in, trans_b, p.trans_b ? p.n : k, p.trans_b ? k : p.n, p.m, "packed B");
   }
 
   // With a split, the first pass writes partial products into a workspace of `splits` m x n slices.
@@ -128,8 +138,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
 
   const bool aligned = C.vec > 1 && multiple(a_in) && multiple(b_in);
   const bool aligned_c = C.vec > 1 && multiple(out);
-  std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(p.trans_a)) +
-                        " -DGEMMCL_TRANS_B=" + std::to_string(int(p.trans_b)) +
+  std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(trans_a)) +
+                        " -DGEMMCL_TRANS_B=" + std::to_string(int(trans_b)) +
                         " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
   if (!path::build_options.empty()) options += " " + std::string(path::build_options);
   // Vendor paths choose instructions by it (cp.async needs 8.0).
@@ -174,15 +184,19 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
     if (!pk->active) continue;
     const cl_int rows = static_cast<cl_int>(pk->rows), cols = static_cast<cl_int>(pk->cols);
     const cl_int src_ld = static_cast<cl_int>(pk->from.ld);
-    const cl_int dst_ld = static_cast<cl_int>(runtime::packed_ld(pk->rows));
+    const cl_int dst_ld = static_cast<cl_int>(runtime::packed_ld(pk->transpose ? pk->cols : pk->rows));
+    const cl_int transpose = pk->transpose ? 1 : 0;
     const cl_ulong src_offset = pk->from.offset;
     const cl_mem src = (*pk->from.buffer)(), dst = pk->scratch.buffer()();
     auto lease = program->lease(2);
     events.push_back(runtime::enqueue(
         queue, lease.get(), 2,
-        lines(pk->rows, (pk->cols + codegen::pack_columns - 1) / codegen::pack_columns).data(), line,
+        lines(pk->transpose ? (pk->rows + codegen::pack_columns - 1) / codegen::pack_columns : pk->rows,
+              (pk->cols + codegen::pack_columns - 1) / codegen::pack_columns)
+            .data(),
+        line,
         {runtime::arg(rows), runtime::arg(cols), runtime::arg(src), runtime::arg(src_offset),
-         runtime::arg(src_ld), runtime::arg(dst), runtime::arg(dst_ld)},
+         runtime::arg(src_ld), runtime::arg(dst), runtime::arg(dst_ld), runtime::arg(transpose)},
         wait.handles()));
     pk->scratch.used_by(events.back());
   }
@@ -267,11 +281,11 @@ inline double busy_fraction(double groups, double units, double resident) {
 }
 
 // Gemm<>'s estimate of how fast a built-in entry runs this problem, in the entry's speed units:
-//   speed x fill x busy fraction x K-loop length x split cost
+//   speed x fill x busy fraction x K-loop length x split cost x fit
 // fill: the real part of the tile area covering C. Busy fraction: above. K-loop length: a work-group's
 // K range over that plus 64, the prologue and epilogue it pays once (fitted to L2-cold runs of the
 // 64 x 128 entry in 1 to 4 parts at 768^3-1024^3, bench/TUNING.md run 32). Split cost: the
-// workspace pass, measured at about 15%.
+// workspace pass, measured at about 15%. Fit: on CPUs, whether the entry's vectors fit the vector unit.
 inline double score(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
                     const runtime::DeviceInfo& d, std::size_t element_bytes) {
   const double covered = double((p.m + c.tile_m - 1) / c.tile_m * c.tile_m) *
@@ -284,7 +298,10 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
                                     double(std::max<std::size_t>(d.compute_units, 1)), resident);
   const double k_per_group = double(plan.splits > 1 ? plan.k_chunk : p.k);
   const double k_loop = k_per_group / (k_per_group + 64.0);
-  return speed * fill * busy * k_loop * (plan.splits > 1 ? 0.85 : 1.0);
+  // A CPU entry whose vectors are wider than the device's vector unit spills its register tile.
+  const cl_uint native = element_bytes == 8 ? d.native_width_double : d.native_width_float;
+  const double fits = d.is_cpu() && cl_uint(c.vec) > native ? 0.01 : 1.0;
+  return speed * fill * busy * k_loop * (plan.splits > 1 ? 0.85 : 1.0) * fits;
 }
 
 // Gemm<>: the best-scoring entry of the device's class. SplitK and Pack are the caller's rules.

@@ -60,15 +60,22 @@ struct builtin<float> {
   using other_gpu =
       std::tuple<entry<100, 2, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>, Prefetch<true>>,
                  entry<60, 4, float, Tile<32, 32, 16>, Vec<4>, WorkPerThread<4, 4>>>;
-  // CPUs: a 32 x 8 block of C per work-item in 16 vector registers (AVX-512: two float16 of A times
-  // eight broadcast B values). A is staged in local memory, which on a CPU is packing it: its K steps
-  // become contiguous, where reading a column-major A directly jumps a whole column per step.
-  // K steps of 64: longer ones built several times slower in PoCL for no measured gain. 256 columns per
-  // work-group (32 work-items) rather than 128: packing a transposed A costs scalar stores, and the
-  // wider tile halves that per multiply (1024^3 with op(A) = A^T: 0.44x -> 0.55-0.65x OpenBLAS over
-  // several runs; no case lost).
+  // CPUs: one entry per vector width; Gemm<> takes the widest the device's vector unit holds
+  // (CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT). A is staged in local memory, which on a CPU is packing it:
+  // its K steps become contiguous, where reading a column-major A directly jumps a whole column per
+  // step. On CPUs, Pack<Auto> also copies a transposed A or B into its untransposed order first.
+  //  - AVX-512 (16 floats): a 32 x 8 block of C per work-item in 16 vector registers (two float16 of A
+  //    times eight broadcast B values). K steps of 64: longer ones built several times slower in PoCL
+  //    for no measured gain. 256 columns per work-group (32 work-items) rather than 128: packing a
+  //    transposed A costs scalar stores, and the wider tile halves that per multiply (1024^3 with
+  //    op(A) = A^T: 0.44x -> 0.55-0.65x OpenBLAS over several runs; no case lost).
+  //  - AVX2 (8 floats, 16 registers): the AVX-512 tile spills there (0.25-0.32x OpenBLAS on a 2-core
+  //    AMD EPYC); a 16 x 4 block (two float8 of A times four B values, 8 accumulators) reached
+  //    0.55-0.78x in every transpose pair, ahead of 16 x 6, 24 x 4 and 32 x 4 (bench/TUNING.md).
   using cpu = std::tuple<entry<100, 1, float, Tile<32, 256, 64>, Vec<16>, WorkPerThread<32, 8>,
-                               LocalMemory<Operands::A>, Unroll<4>>>;
+                               LocalMemory<Operands::A>, Unroll<4>>,
+                         entry<90, 1, float, Tile<16, 256, 128>, Vec<8>, WorkPerThread<16, 4>,
+                               LocalMemory<Operands::A>, Unroll<2>>>;
 };
 
 template <>
@@ -83,8 +90,12 @@ struct builtin<double> {
   using other_gpu =
       std::tuple<entry<100, 2, double, Tile<64, 64, 16>, Vec<2>, WorkPerThread<4, 4>, Prefetch<true>>,
                  entry<60, 4, double, Tile<32, 32, 16>, Vec<2>, WorkPerThread<2, 2>>>;
+  // AVX-512 (8 doubles) and AVX2 (4 doubles): the float entries' layouts at half the width (AVX2 at
+  // 1024^3: 0.71x OpenBLAS, where the AVX-512 entry spilled to 0.31x).
   using cpu = std::tuple<entry<100, 1, double, Tile<32, 128, 64>, Vec<8>, WorkPerThread<16, 8>,
-                               LocalMemory<Operands::A>, Unroll<4>>>;
+                               LocalMemory<Operands::A>, Unroll<4>>,
+                         entry<90, 1, double, Tile<8, 256, 128>, Vec<4>, WorkPerThread<8, 4>,
+                               LocalMemory<Operands::A>, Unroll<2>>>;
 };
 
 }  // namespace gemmcl::policy

@@ -142,9 +142,10 @@ struct SplitK {
 // multiples of Vec<W>; otherwise the kernel reads it element by element, which on GPUs costs up to a
 // fifth of the speed (an H200 at 4095^3). Packing copies such an operand into a scratch buffer whose
 // leading dimension is a multiple of 32 elements before the product, one extra pass over it. Auto (the
-// default) packs on GPUs when the product is large enough to repay the copy (runtime/pack.hpp); Always
-// packs every misaligned operand; Never keeps the element-wise reads. A misaligned C needs no copy: it
-// is read and written once, element by element.
+// default) packs on GPUs when the product is large enough to repay the copy (runtime/pack.hpp), and on
+// CPUs copies a transposed A or B into its untransposed order, which gemmcl's CPU kernels read as
+// streams; Always packs every misaligned operand; Never copies nothing and keeps the element-wise
+// reads. A misaligned C needs no copy: it is read and written once, element by element.
 enum class Packing { Auto, Always, Never };
 
 template <Packing P>

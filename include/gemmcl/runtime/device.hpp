@@ -26,6 +26,7 @@ struct DeviceInfo {
   cl_ulong max_mem_alloc_size = 0;
   bool fp64 = false;
   int nv_compute_capability = 0;  // NVIDIA: major * 10 + minor (cl_nv_device_attribute_query); else 0
+  cl_uint native_width_float = 1, native_width_double = 1;  // CL_DEVICE_NATIVE_VECTOR_WIDTH_*
 
   bool is_cpu() const noexcept { return (type & CL_DEVICE_TYPE_CPU) != 0; }
   bool is_gpu() const noexcept { return (type & CL_DEVICE_TYPE_GPU) != 0; }
@@ -75,6 +76,10 @@ inline DeviceInfo query_device(cl_device_id device) {
   d.fp64 = device_value<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG,
                                              "clGetDeviceInfo(CL_DEVICE_DOUBLE_FP_CONFIG)") != 0 ||
            d.has_extension("cl_khr_fp64");
+  d.native_width_float = device_value<cl_uint>(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT,
+                                               "clGetDeviceInfo(CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT)");
+  d.native_width_double = device_value<cl_uint>(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE,
+                                                "clGetDeviceInfo(CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE)");
   if (d.has_extension("cl_nv_device_attribute_query")) {
     constexpr cl_device_info major = 0x4000, minor = 0x4001;  // CL_DEVICE_COMPUTE_CAPABILITY_*_NV
     cl_uint hi = 0, lo = 0;

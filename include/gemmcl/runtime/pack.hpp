@@ -1,13 +1,18 @@
 #pragma once
-// Whether to pack a misaligned operand: copy A or B into a scratch buffer whose offset is 0 and whose
-// leading dimension is a multiple of 32 elements, so the product reads it as whole vectors. The copy
-// moves each element twice; the product uses each element of A n times and each of B m times.
+// Whether to pack an operand: copy A or B into a scratch buffer whose offset is 0 and whose leading
+// dimension is a multiple of 32 elements, so the product reads it as whole vectors (should_pack), or
+// into its other storage order (should_transpose). The copy moves each element twice; the product
+// uses each element of A n times and each of B m times.
 
 #include <cstddef>
 
 #include "device.hpp"
 
 namespace gemmcl::runtime {
+
+// Thresholds of should_transpose, measured with PoCL on the project's 2-core machine (bench/RESULTS.md).
+inline constexpr std::size_t kTransposeMinUses = 64;
+inline constexpr double kTransposeMinFlops = 134217728.0;  // 2^27
 
 // The packed copy's leading dimension: 128 bytes of floats, so its columns also start on cache lines.
 inline std::size_t packed_ld(std::size_t rows) { return (rows + 31) / 32 * 32; }
@@ -26,6 +31,19 @@ inline bool should_pack(int requested, const DeviceInfo& d, std::size_t rows, st
   // element-wise: 8191^3 +3-5%, 4095^3 +1-3%, 4097^3 +5-9% (64 x 128 tiles), but 2047^3 -8%, 1023^3 -30%.
   const double flops = 2.0 * double(rows) * double(cols) * double(uses);
   return uses >= 2048 && k >= 2048 && flops >= 68719476736.0;  // 2^36 flops: half of 4096^3's
+}
+
+// Whether to copy a transposed operand into its untransposed order first (the packing kernel's
+// transposing copy), so that the product reads it as it reads an operand that was not transposed.
+// Only with Packing::Auto on CPUs: gemmcl's CPU kernels stream A along its rows and B along K, which
+// a transposed operand turns into strided reads (one cache line, often one page, per K step of B^T)
+// or scalar stores into the A tile. rows x cols: the operand as stored; uses: as for should_pack.
+inline bool should_transpose(int requested, const DeviceInfo& d, std::size_t rows, std::size_t cols,
+                             std::size_t uses, std::size_t element_bytes) {
+  if (requested != 0 || !d.is_cpu() || packed_ld(cols) > 2147483647u) return false;
+  if (packed_ld(cols) * rows * element_bytes > d.max_mem_alloc_size) return false;
+  const double flops = 2.0 * double(rows) * double(cols) * double(uses);
+  return uses >= kTransposeMinUses && flops >= kTransposeMinFlops;
 }
 
 }  // namespace gemmcl::runtime

@@ -1,5 +1,6 @@
 #pragma once
-// The generic vendor path: plain OpenCL C loads, valid on every device.
+// The generic vendor path: plain OpenCL C loads, valid on every device (and, having no copies of its
+// own, Pipeline<S>'s synchronous ones from vendor.hpp).
 
 #include <string_view>
 
@@ -9,18 +10,6 @@
 #include "vendor.hpp"
 
 namespace gemmcl::vendor {
-
-// Pipeline<S>'s copies as plain loads and stores: each is complete when issued, so there is nothing to
-// commit or wait for, and the barrier after COPY_WAIT orders them like any other local store.
-template <class Sink>
-constexpr void write_synchronous_copies(util::text<Sink>& t) {
-  t.line("// Global -> local copies (plain loads and stores, complete when issued).");
-  t.line("#define COPY_ONE(dst, src) (*(dst) = *(src))");
-  t.line("#define COPY_ZFILL(dst, src, ok, safe) (*(dst) = (ok) ? *(src) : (real)0)");
-  t.line("#define COPY_VEC(dst, src) (*(__local realv*)(dst) = *(const __global realv*)(src))");
-  t.line("#define COPY_COMMIT()");
-  t.line("#define COPY_WAIT()");
-}
 
 template <>
 struct VendorPath<Generic> {
@@ -37,11 +26,6 @@ struct VendorPath<Generic> {
     t.line("#else");
     t.line("#define VLOAD_GLOBAL(p) VLOAD(p)");
     t.line("#endif");
-  }
-
-  template <class Sink>
-  static constexpr void copies(util::text<Sink>& t, const policy::Config&) {
-    write_synchronous_copies(t);
   }
 };
 

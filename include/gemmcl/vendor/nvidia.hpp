@@ -12,7 +12,6 @@
 #include "../policy/tags.hpp"
 #include "../util/fixed_string.hpp"
 #include "../util/text.hpp"
-#include "generic.hpp"
 #include "vendor.hpp"
 
 namespace gemmcl {

@@ -18,14 +18,28 @@
 //       //   COPY_COMMIT()                    closes this work-item's group of copies of one K step
 //       //   COPY_WAIT()                      waits until at most STAGES - 2 of its groups are pending
 //       // The kernel puts a barrier after each COPY_WAIT, which makes the copies visible to the whole
-//       // work-group. generic.hpp's synchronous versions are correct on every device.
+//       // work-group. Optional: a path without it gets write_synchronous_copies below, which is
+//       // correct on every device.
 //
 // The generic kernel in codegen/ only ever calls those helpers, so a vendor changes how memory is read
 // without touching the kernel's structure.
 
 #include "../util/meta.hpp"
+#include "../util/text.hpp"
 
 namespace gemmcl::vendor {
+
+// Pipeline<S>'s copies as plain loads and stores: each is complete when issued, so there is nothing to
+// commit or wait for, and the barrier after COPY_WAIT orders them like any other local store.
+template <class Sink>
+constexpr void write_synchronous_copies(util::text<Sink>& t) {
+  t.line("// Global -> local copies (plain loads and stores, complete when issued).");
+  t.line("#define COPY_ONE(dst, src) (*(dst) = *(src))");
+  t.line("#define COPY_ZFILL(dst, src, ok, safe) (*(dst) = (ok) ? *(src) : (real)0)");
+  t.line("#define COPY_VEC(dst, src) (*(__local realv*)(dst) = *(const __global realv*)(src))");
+  t.line("#define COPY_COMMIT()");
+  t.line("#define COPY_WAIT()");
+}
 
 template <class Tag>
 struct VendorPath {
