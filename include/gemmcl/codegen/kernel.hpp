@@ -205,58 +205,40 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
 
 // Where this work-item's vectors of an operand tile lie. Their places in the tile are the same in every
 // K step, so the global addresses are computed once and advance by one step's stride after each fetch.
-// Vectors run along whichever extent is contiguous in memory, so reads coalesce. Each emit_* below
-// writes the code for one storage order of the operand (x_contiguous: its own extent contiguous;
-// otherwise K), and emit_both puts the two under the build-time transpose.
-template <class Sink, class F>
-constexpr void emit_both(util::text<Sink>& t, const operand& o, F&& emit) {
-  if_x_contiguous(t, o);
-  emit(true);
-  t.raw("#else\n");
-  emit(false);
-  t.raw("#endif\n");
-}
-
-template <class Sink>
-constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o, bool x_contiguous) {
-  const std::string_view p = o.ptr;
-  if (x_contiguous) {
-    t.line("// ", o.label, " is stored with its ", o.extent, " extent contiguous: vectors run along it.");
-    t.line("const long ", p, "_step = (long)TILE_K * ", o.ld, ";");
-    t.line("#pragma unroll");
-    t.open("for (int l = 0; l < ", o.loads, "; ++l)");
-    t.line("const int v = tid + l * THREADS;");
-    t.line(p, "_x[l] = (v % (", o.tile, " / VW)) * VW;");
-    t.line(p, "_k[l] = v / (", o.tile, " / VW);");
-    t.line(p, "_src[l] = ", p, " + (long)", p, "_k[l] * ", o.ld, " + (", o.x0, " + ", p, "_x[l]);");
-    t.close();
-  } else {
-    t.line("// ", o.label, " is stored with its K extent contiguous: vectors run along K.");
-    t.line("const long ", p, "_step = TILE_K;");
-    t.line("#pragma unroll");
-    t.open("for (int l = 0; l < ", o.loads, "; ++l)");
-    t.line("const int v = tid + l * THREADS;");
-    t.line(p, "_k[l] = (v % (TILE_K / VW)) * VW;");
-    t.line(p, "_x[l] = v / (TILE_K / VW);");
-    t.line(p, "_src[l] = ", p, " + (long)(", o.x0, " + ", p, "_x[l]) * ", o.ld, " + ", p, "_k[l];");
-    t.close();
-  }
-}
-
+// Vectors run along whichever extent is contiguous in memory, so reads coalesce.
 template <class Sink>
 constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
   const std::string_view p = o.ptr;
   t.line("// ", o.label, " tile loads: ", o.loads, " vectors of VW per work-item and K step.");
   t.line("const __global real* ", p, "_src[", o.loads, "];");
   t.line("int ", p, "_x[", o.loads, "], ", p, "_k[", o.loads, "];");
-  emit_both(t, o, [&](bool x) { emit_fetch_setup(t, o, x); });
+  if_x_contiguous(t, o);
+  t.line("// ", o.label, " is stored with its ", o.extent, " extent contiguous: vectors run along it.");
+  t.line("const long ", p, "_step = (long)TILE_K * ", o.ld, ";");
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+  t.line("const int v = tid + l * THREADS;");
+  t.line(p, "_x[l] = (v % (", o.tile, " / VW)) * VW;");
+  t.line(p, "_k[l] = v / (", o.tile, " / VW);");
+  t.line(p, "_src[l] = ", p, " + (long)", p, "_k[l] * ", o.ld, " + (", o.x0, " + ", p, "_x[l]);");
+  t.close();
+  t.raw("#else\n");
+  t.line("// ", o.label, " is stored with its K extent contiguous: vectors run along K.");
+  t.line("const long ", p, "_step = TILE_K;");
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+  t.line("const int v = tid + l * THREADS;");
+  t.line(p, "_k[l] = (v % (TILE_K / VW)) * VW;");
+  t.line(p, "_x[l] = v / (TILE_K / VW);");
+  t.line(p, "_src[l] = ", p, " + (long)(", o.x0, " + ", p, "_x[l]) * ", o.ld, " + ", p, "_k[l];");
+  t.close();
+  t.raw("#endif\n");
 }
 
 // Global -> registers: this work-item's share of the K step starting at column kb of op(). Inside the
 // matrices the loads are whole vectors; at an edge every element is checked and padded with zeros.
-// order: 1 the operand's own extent is contiguous, 0 its K extent, -1 either (chosen when built).
 template <class Sink>
-constexpr void emit_fetch(util::text<Sink>& t, const operand& o, int order = -1) {
+constexpr void emit_fetch(util::text<Sink>& t, const operand& o) {
   const std::string_view p = o.ptr;
   t.line("// ", o.label, " tile, global -> registers.");
   t.open();
@@ -268,21 +250,17 @@ constexpr void emit_fetch(util::text<Sink>& t, const operand& o, int order = -1)
   t.open("if (full)");
   t.line("VSTORE(VLOAD_GLOBAL(p), &", o.regs, "[l * VW]);");
   t.reopen("else");
-  if (order < 0) if_x_contiguous(t, o);
-  if (order != 0) {
-    t.line("const bool k_in = kb + ", p, "_k[l] < k;");
-    t.line("#pragma unroll");
-    t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (k_in && ", o.x0, " + ", p,
-           "_x[l] + e < ", o.extent, ") ? LOAD_GLOBAL(p + e) : (real)0;");
-  }
-  if (order < 0) t.raw("#else\n");
-  if (order != 1) {
-    t.line("const bool x_in = ", o.x0, " + ", p, "_x[l] < ", o.extent, ";");
-    t.line("#pragma unroll");
-    t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (x_in && kb + ", p,
-           "_k[l] + e < k) ? LOAD_GLOBAL(p + e) : (real)0;");
-  }
-  if (order < 0) t.raw("#endif\n");
+  if_x_contiguous(t, o);
+  t.line("const bool k_in = kb + ", p, "_k[l] < k;");
+  t.line("#pragma unroll");
+  t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (k_in && ", o.x0, " + ", p,
+         "_x[l] + e < ", o.extent, ") ? LOAD_GLOBAL(p + e) : (real)0;");
+  t.raw("#else\n");
+  t.line("const bool x_in = ", o.x0, " + ", p, "_x[l] < ", o.extent, ";");
+  t.line("#pragma unroll");
+  t.line("for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (x_in && kb + ", p,
+         "_k[l] + e < k) ? LOAD_GLOBAL(p + e) : (real)0;");
+  t.raw("#endif\n");
   t.close();
   t.close();
   t.close();
@@ -290,25 +268,21 @@ constexpr void emit_fetch(util::text<Sink>& t, const operand& o, int order = -1)
 
 // Registers -> local memory, into the K-major tile `dst`.
 template <class Sink>
-constexpr void emit_stash(util::text<Sink>& t, const operand& o, std::string_view dst, bool x_contiguous) {
-  const std::string_view p = o.ptr;
-  t.line("#pragma unroll");
-  if (x_contiguous) {
-    t.line("for (int l = 0; l < ", o.loads, "; ++l) VSTORE_LOCAL_", o.label, "(VLOAD(&", o.regs,
-           "[l * VW]), &", dst, "[", p, "_k[l] * ", o.stride, " + ", p, "_x[l]]);");
-  } else {
-    t.open("for (int l = 0; l < ", o.loads, "; ++l)");
-    t.line("#pragma unroll");
-    t.line("for (int e = 0; e < VW; ++e) ", dst, "[(", p, "_k[l] + e) * ", o.stride, " + ", p,
-           "_x[l]] = ", o.regs, "[l * VW + e];");
-    t.close();
-  }
-}
-
-template <class Sink>
 constexpr void emit_stash(util::text<Sink>& t, const operand& o, std::string_view dst) {
+  const std::string_view p = o.ptr;
   t.line("// ", o.label, " tile, registers -> local memory.");
-  emit_both(t, o, [&](bool x) { emit_stash(t, o, dst, x); });
+  if_x_contiguous(t, o);
+  t.line("#pragma unroll");
+  t.line("for (int l = 0; l < ", o.loads, "; ++l) VSTORE_LOCAL_", o.label, "(VLOAD(&", o.regs,
+         "[l * VW]), &", dst, "[", p, "_k[l] * ", o.stride, " + ", p, "_x[l]]);");
+  t.raw("#else\n");
+  t.line("#pragma unroll");
+  t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+  t.line("#pragma unroll");
+  t.line("for (int e = 0; e < VW; ++e) ", dst, "[(", p, "_k[l] + e) * ", o.stride, " + ", p,
+         "_x[l]] = ", o.regs, "[l * VW + e];");
+  t.close();
+  t.raw("#endif\n");
 }
 
 // Reads av[i] (this work-item's rows of op(A) at column k0 + kk) straight from global memory.
