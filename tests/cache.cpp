@@ -205,3 +205,42 @@ TEST_CASE("scratch buffers are reused: repeated split-K calls with packing alloc
   pool.clear();
   CHECK(pool.size() == 0);
 }
+
+// A Gemm that records how many commands its last call enqueued.
+template <class Gm>
+struct Counting {
+  using value_type = typename Gm::value_type;
+  std::size_t* commands;
+  cl::Event operator()(cl::CommandQueue& q, Layout l, Transpose ta, Transpose tb, std::size_t m, std::size_t n,
+                       std::size_t k, value_type alpha, const cl::Buffer& a, std::size_t ao, std::size_t lda,
+                       const cl::Buffer& b, std::size_t bo, std::size_t ldb, value_type beta, cl::Buffer& c,
+                       std::size_t co, std::size_t ldc) const {
+    const auto events = Gm().enqueue_all(q, l, ta, tb, m, n, k, alpha, a, ao, lda, b, bo, ldb, beta, c, co, ldc);
+    *commands = events.size();
+    return events.back();
+  }
+};
+
+TEST_CASE("split K added in the kernel: one command per call, tickets zeroed once and reused") {
+  // The first call creates the ticket buffer and zero-fills it (a command of its own); the kernel
+  // leaves every ticket at zero, so later calls enqueue only the product. A second kernel would add
+  // the parts otherwise.
+  using InKernel = Gemm<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::InKernel>>;
+  using SecondPass = Gemm<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::SecondPass>>;
+  auto& pool = runtime::ScratchPool::instance();
+  pool.clear();
+  std::mt19937_64 rng(gt::base_seed());
+  gt::Case<float> cs = gt::base_case(gt::Combination{Layout::ColMajor, Transpose::No, Transpose::No}, 40, 24, 200,
+                                     1.0f, 0.5f);
+  std::size_t commands = 0;
+  for (int call = 0; call < 3; ++call) {
+    const gt::Verdict v = gt::run_case(Counting<InKernel>{&commands}, gt::target().queue, cs, rng);
+    CHECK_MESSAGE(v.ok, v.detail);
+    CHECK(commands == (call == 0 ? 2u : 1u));
+    CHECK(pool.size() == 2);  // the workspace and the tickets
+  }
+  const gt::Verdict v = gt::run_case(Counting<SecondPass>{&commands}, gt::target().queue, cs, rng);
+  CHECK_MESSAGE(v.ok, v.detail);
+  CHECK(commands == 2u);
+  pool.clear();
+}

@@ -19,6 +19,16 @@ using line = gt::text::line;
 
 namespace {
 
+// The text outside the in-kernel split-K section (#if GEMMCL_SPLIT_IN_KERNEL ... #endif, which has no
+// conditionals of its own): what a program without that option compiles.
+constexpr bool outside_split(std::string_view s, std::string_view x) {
+  constexpr std::string_view open = "#if GEMMCL_SPLIT_IN_KERNEL\n";
+  const std::size_t begin = s.find(open);
+  if (begin == std::string_view::npos) return contains(s, x);
+  const std::size_t end = s.find("#endif\n", begin);
+  return contains(s.substr(0, begin), x) || contains(s.substr(end), x);
+}
+
 // Properties every kernel text has, whatever its configuration. Returns the index of the first property that does not hold, or -1: a failing static_assert then shows
 // which one ("the comparison reduces to (7 == -1)").
 template <class G>
@@ -57,8 +67,11 @@ constexpr int first_failure() {
                  : contains(s, (line() << (c.element == policy::ElementType::Double ? "typedef double" : "typedef float")
                                        << c.vec << " realv;").view()),
       // Local memory only where asked for, and barriers only with local memory.
-      (c.local_a || c.local_b) == contains(s, "__local"),
-      (c.local_a || c.local_b) == contains(s, "barrier("),
+      (c.local_a || c.local_b) == outside_split(s, "__local"),
+      (c.local_a || c.local_b) == outside_split(s, "barrier("),
+      // Split K added in the kernel: a ticket per tile, taken after a device-wide fence.
+      contains(s, "#if GEMMCL_SPLIT_IN_KERNEL\n") && contains(s, "atomic_inc(tickets + tile)") &&
+          contains(s, "GLOBAL_FENCE();"),
       c.local_a == contains(s, "a_tile"),
       c.local_b == contains(s, "b_tile"),
       !c.local_a || contains(s, (line() << "#define STRIDE_A " << c.tile_m + c.padding << " ").view()),
@@ -118,8 +131,11 @@ static_assert(!contains(Pipelined::source, "cp.async") && contains(Pipelined::so
 static_assert(Pipelined::config.local_bytes() == 3 * (16 * 68 + 16 * 132) * 4, "three buffers of padded tiles");
 
 // Specific properties, spelled out.
-static_assert(!contains(NoLocal::source, "__local") && !contains(NoLocal::source, "barrier("),
-              "LocalMemory<None>: no local memory and no barriers");
+static_assert(!outside_split(NoLocal::source, "__local") && !outside_split(NoLocal::source, "barrier("),
+              "LocalMemory<None>: no local memory and no barriers (unless K is split and added in the kernel)");
+// The fence: mem_fence on the generic path, membar.gl on NVIDIA's.
+static_assert(contains(Defaults::source, "#define GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)"));
+static_assert(contains(PipelinedNvidia::source, "#define GLOBAL_FENCE() asm volatile(\"membar.gl;\" ::: \"memory\")"));
 static_assert(contains(header(NoLocal::source), "none (no barriers)"));
 static_assert(contains(OnlyA::source, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"), "double needs the fp64 pragma");
 static_assert(!contains(Defaults::source, "cl_khr_fp64"), "float does not");
@@ -132,7 +148,7 @@ static_assert(contains(NoLocal::source, "typedef float realv;"), "Vec<1>: scalar
 static_assert(contains(header(OnlyB::source), "double-buffered") && !contains(header(Defaults::source), "double-buffered"));
 // Every program carries the packing kernel, and C's alignment is an argument, not a build option.
 static_assert(contains(Defaults::source, "__kernel void gemmcl_pack(") && contains(NoLocal::source, "__kernel void gemmcl_pack("));
-static_assert(contains(Defaults::source, "const int c_whole)") && !contains(Defaults::source, "GEMMCL_ALIGNED_C"));
+static_assert(contains(Defaults::source, "const int c_whole,") && !contains(Defaults::source, "GEMMCL_ALIGNED_C"));
 // Defaults of what is not given: all staged, no padding, no prefetch.
 static_assert(Defaults::config.local_a && Defaults::config.local_b && Defaults::config.padding == 0 &&
               !Defaults::config.prefetch);

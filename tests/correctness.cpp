@@ -60,8 +60,13 @@ using NoLocalDouble = Gemm<Tile<32, 32, 8>, WorkPerThread<4, 4>, LocalMemory<Ope
 using OnlyWorkPerThread = Gemm<WorkPerThread<2, 4>>;
 // Misaligned A and B always packed into aligned copies first (on GPUs Gemm<> does so for large products).
 using PackedAlways = Gemm<Tile<32, 32, 8>, Vec<4>, Pack<Packing::Always>>;
-// K always split in (at most) three, a partly unrolled inner loop.
+// K always split in (at most) three, a partly unrolled inner loop; the last work-group of each tile
+// adds the parts (Auto, for few parts).
 using SplitThree = Gemm<Tile<32, 32, 16>, Vec<4>, Unroll<4>, SplitK<3>>;
+// Five parts added by a second kernel; then by the last work-group of each tile, with Vec<2> (rows of
+// the partial tiles that are not whole vectors).
+using SplitSecondPass = Gemm<Tile<32, 16, 8>, Vec<4>, SplitK<5, Reduction::SecondPass>>;
+using SplitInKernel = Gemm<Tile<16, 32, 8>, Vec<2>, WorkPerThread<2, 4>, SplitK<5, Reduction::InKernel>>;
 
 // Test names: doctest filters split on commas, so the names avoid them.
 TYPE_TO_STRING_AS("Gemm<> float", Defaults);
@@ -81,6 +86,8 @@ TYPE_TO_STRING_AS("double Tile<32x32x8> WorkPerThread<4x4> LocalMemory<None>", N
 TYPE_TO_STRING_AS("float WorkPerThread<2x4> only", OnlyWorkPerThread);
 TYPE_TO_STRING_AS("float Tile<32x32x8> Vec<4> Pack<Always>", PackedAlways);
 TYPE_TO_STRING_AS("float Tile<32x32x16> Vec<4> Unroll<4> SplitK<3>", SplitThree);
+TYPE_TO_STRING_AS("float Tile<32x16x8> Vec<4> SplitK<5 SecondPass>", SplitSecondPass);
+TYPE_TO_STRING_AS("float Tile<16x32x8> Vec<2> WorkPerThread<2x4> SplitK<5 InKernel>", SplitInKernel);
 
 namespace {
 
@@ -130,7 +137,8 @@ std::uint64_t seed_for(const std::string& name) { return gt::base_seed() ^ std::
 }  // namespace
 
 TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPadded, LocalBDouble, PrefetchVec8, RegisterPrefetchRect, PipelineRect, PipelineOdd, Large,
-                   DoubleApi, PrefetchADouble, PrefetchBNarrow, NoLocalDouble, OnlyWorkPerThread, PackedAlways, SplitThree) {
+                   DoubleApi, PrefetchADouble, PrefetchBNarrow, NoLocalDouble, OnlyWorkPerThread, PackedAlways, SplitThree,
+                   SplitSecondPass, SplitInKernel) {
   using T = typename G::value_type;
   const G gemm;
   auto& target = gt::target();

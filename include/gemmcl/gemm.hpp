@@ -49,7 +49,8 @@ inline std::string describe(const policy::Config& c, std::string_view vendor) {
   s += ">, Padding<" + std::to_string(c.padding) + ">, Prefetch<" + (c.prefetch ? "true" : "false") +
        ">, RegisterPrefetch<" + (c.register_prefetch ? "true" : "false") + ">, Pipeline<" +
        std::to_string(c.stages) + ">, Unroll<" +
-       std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) + ">, Pack<" +
+       std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) +
+       (c.split_reduce == 1 ? ", InKernel" : c.split_reduce == 2 ? ", SecondPass" : "") + ">, Pack<" +
        (c.pack == 1 ? "Always" : c.pack == 2 ? "Never" : "Auto") + ">, WarpLayout<" +
        std::to_string(c.warp_lanes_m) + ">, vendor " + std::string(vendor);
   return s;
@@ -59,14 +60,19 @@ inline std::size_t tiles_of(const runtime::Problem& p, const policy::Config& c) 
   return ((p.m + c.tile_m - 1) / c.tile_m) * ((p.n + c.tile_n - 1) / c.tile_n);
 }
 
+// Whether a vendor path declares a device-wide GLOBAL_FENCE (optional; vendor/vendor.hpp).
+template <class Path>
+inline constexpr bool device_fence = requires { requires Path::device_fence; };
+
 // Runs one configuration on a validated, column-major problem; returns the events of every command it
 // enqueued, in order (the last one completes the call).
 // resident: work-groups of this configuration that share a compute unit (built-in entries know it;
-// 1 otherwise). K is split more readily when the tiles of C fill few of those places.
+// 1 otherwise). K is split more readily when the tiles of C fill few of those places. split_k: the
+// split rule, as SplitK<S>'s S (Gemm<> passes the count its score chose; others C.split_k).
 template <class Vendor, policy::Config C, class T>
 std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& target,
                            const runtime::Problem& p, T alpha, T beta, const Events& wait,
-                           int resident = 1) {
+                           int resident = 1, int split_k = C.split_k) {
   using path = vendor::VendorPath<Vendor>;
   static const std::string description = describe(C, path::name);
   const runtime::DeviceInfo& device = runtime::device_info(target.device);
@@ -86,7 +92,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
 
   const std::size_t k = no_product ? 0 : p.k;
   const runtime::SplitPlan plan =
-      runtime::plan_split(tiles_of(p, C), p.m, p.n, k, C.tile_k, C.split_k, device, sizeof(T), resident);
+      runtime::plan_split(tiles_of(p, C), p.m, p.n, k, C.tile_k, split_k, device, sizeof(T), resident);
   const bool split = plan.splits > 1;
 
   // Whole-vector accesses need a matrix to start and stride on a multiple of the vector width.
@@ -129,18 +135,28 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
     consider(pack_b, b_in, trans_b, p.trans_b ? p.n : k, p.trans_b ? k : p.n, p.m, "packed B");
   }
 
-  // With a split, the first pass writes partial products into a workspace of `splits` m x n slices.
-  runtime::ScratchPool::Lease workspace;
+  // With a split, the product writes partial products into a workspace of `splits` m x n slices, whose
+  // leading dimension is a multiple of the vector width so that they are written and read as whole
+  // vectors. The parts are added by the last work-group of each tile (tickets: one counter per tile)
+  // or by a second kernel (runtime/split.hpp says which).
+  runtime::ScratchPool::Lease workspace, tickets;
+  cl::Event tickets_filled;
+  const bool in_kernel = split && runtime::reduce_in_kernel(plan, C.split_reduce, device_fence<path>);
+  const std::size_t ldw = (p.m + C.vec - 1) / C.vec * C.vec;
   if (split)
-    workspace = pool.acquire(queue, target.context, target.in_order, plan.splits * p.m * p.n * sizeof(T),
+    workspace = pool.acquire(queue, target.context, target.in_order, plan.splits * ldw * p.n * sizeof(T),
                              "split-K workspace");
-  const runtime::Matrix out = split ? runtime::Matrix{&workspace.buffer(), 0, p.m} : p.c;
+  if (in_kernel)
+    tickets = pool.acquire(queue, target.context, target.in_order, tiles_of(p, C) * sizeof(cl_uint),
+                           "split-K tickets", &tickets_filled);
+  const runtime::Matrix out = split ? runtime::Matrix{&workspace.buffer(), 0, ldw} : p.c;
 
   const bool aligned = C.vec > 1 && multiple(a_in) && multiple(b_in);
   const bool aligned_c = C.vec > 1 && multiple(out);
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(trans_b)) +
                         " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
+  if (in_kernel) options += " -DGEMMCL_SPLIT_IN_KERNEL=1";
   if (!path::build_options.empty()) options += " " + std::string(path::build_options);
   // Vendor paths choose instructions by it (cp.async needs 8.0).
   if (device.nv_compute_capability > 0)
@@ -174,12 +190,13 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
     auto lease = program->lease(1);
     return {runtime::enqueue(queue, lease.get(), 2, lines(p.m, p.n).data(), line,
                              {runtime::arg(m), runtime::arg(n), runtime::arg(none), runtime::arg(zero),
-                              runtime::arg(beta), runtime::arg(w), runtime::arg(dst),
+                              runtime::arg(beta), runtime::arg(w), runtime::arg(m), runtime::arg(dst),
                               runtime::arg(c_offset), runtime::arg(c_ld)},
                              wait.handles())};
   }
 
   std::vector<cl::Event> events;
+  if (tickets_filled() != nullptr) events.push_back(tickets_filled);
   for (PackedCopy* pk : {&pack_a, &pack_b}) {
     if (!pk->active) continue;
     const cl_int rows = static_cast<cl_int>(pk->rows), cols = static_cast<cl_int>(pk->cols);
@@ -206,11 +223,16 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
   const cl_int lda = static_cast<cl_int>(a_in.ld), ldb = static_cast<cl_int>(b_in.ld),
                ldc = static_cast<cl_int>(out.ld);
   const cl_ulong a_off = a_in.offset, b_off = b_in.offset, c_off = out.offset;
-  const cl_ulong c_split = split ? cl_ulong(p.m) * p.n : 0;
+  const cl_ulong c_split = split ? cl_ulong(ldw) * p.n : 0;
   const cl_int c_whole = aligned_c ? 1 : 0;  // an argument, not a build option: one program fewer
   const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
   const cl_mem a = (*a_in.buffer)(), b = (*b_in.buffer)();
   const cl_mem c = (*out.buffer)();
+  // In-kernel reduction: the tickets, and the user's C as the destination of the last work-groups.
+  const cl_mem ticket_mem = in_kernel ? tickets.buffer()() : nullptr;
+  const cl_mem d = in_kernel ? (*p.c.buffer)() : nullptr;
+  const cl_ulong d_off = p.c.offset;
+  const cl_int ldd = static_cast<cl_int>(p.c.ld);
 
   const std::size_t global[3] = {(p.m + C.tile_m - 1) / C.tile_m * req.local[0],
                                  (p.n + C.tile_n - 1) / C.tile_n * req.local[1],
@@ -220,25 +242,27 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
   {
     // The product waits for the user's events, or for the packing that already waited for them. An
     // in-order queue orders a call's own commands by itself; only out-of-order queues need events.
+    // A new ticket buffer's zero fill waits for nothing and comes first.
     std::vector<cl_event> after = wait.handles();
-    if (!events.empty()) {
-      after.clear();
-      if (!target.in_order)
-        for (const cl::Event& e : events) after.push_back(e());
-    }
+    if (pack_a.active || pack_b.active) after.clear();
+    if (!target.in_order)
+      for (const cl::Event& e : events) after.push_back(e());
     auto lease = program->lease(0);
     events.push_back(runtime::enqueue(
         queue, lease.get(), 3, global, local,
         {runtime::arg(m), runtime::arg(n), runtime::arg(k_total), runtime::arg(k_chunk),
          runtime::arg(first_alpha), runtime::arg(first_beta), runtime::arg(a), runtime::arg(a_off),
          runtime::arg(lda), runtime::arg(b), runtime::arg(b_off), runtime::arg(ldb), runtime::arg(c),
-         runtime::arg(c_off), runtime::arg(ldc), runtime::arg(c_split), runtime::arg(c_whole)},
+         runtime::arg(c_off), runtime::arg(ldc), runtime::arg(c_split), runtime::arg(c_whole),
+         runtime::arg(ticket_mem), runtime::arg(d), runtime::arg(d_off), runtime::arg(ldd),
+         runtime::arg(alpha), runtime::arg(beta)},
         after));
     for (PackedCopy* pk : {&pack_a, &pack_b})
       if (pk->active) pk->scratch.used_by(events.back());
     if (split) workspace.used_by(events.back());
+    if (in_kernel) tickets.used_by(events.back());
   }
-  if (split) {
+  if (split && !in_kernel) {
     const cl_int splits = plan.splits, c_ld = static_cast<cl_int>(p.c.ld);
     const cl_ulong c_offset = p.c.offset;
     const cl_mem w = workspace.buffer()(), dst = (*p.c.buffer)();
@@ -246,7 +270,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
     events.push_back(runtime::enqueue(
         queue, lease.get(), 2, lines(p.m, p.n).data(), line,
         {runtime::arg(m), runtime::arg(n), runtime::arg(splits), runtime::arg(alpha), runtime::arg(beta),
-         runtime::arg(w), runtime::arg(dst), runtime::arg(c_offset), runtime::arg(c_ld)},
+         runtime::arg(w), runtime::arg(ldc), runtime::arg(dst), runtime::arg(c_offset), runtime::arg(c_ld)},
         target.in_order ? std::vector<cl_event>{} : std::vector<cl_event>{events.back()()}));
     workspace.used_by(events.back());
   }
@@ -262,19 +286,28 @@ inline policy::DeviceClass device_class(const runtime::DeviceInfo& d) {
 // A built-in entry with the caller's run-time rules (SplitK, Pack).
 constexpr policy::Config with_rules(policy::Config c, const policy::Config& caller) {
   c.split_k = caller.split_k;
+  c.split_reduce = caller.split_reduce;
   c.pack = caller.pack;
   return c;
 }
 
 // How busy an entry's work-groups (after splitting K) keep the device, 0 to 1. They run in waves of
-// `capacity` = compute units x resident. Within one wave a unit holding j of its `resident` groups runs
-// at (j / resident)^(1/4) of its full rate (one group already does most of the work). Beyond one wave,
-// the last partial wave spreads its groups over the units and takes (j / resident)^(3/4) of a full
-// wave's time: 153 tiles of 128 x 256 on 132 units (2049^3) take two whole waves, which made that shape
-// 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200, bench/TUNING.md run 23).
-inline double busy_fraction(double groups, double units, double resident) {
+// `capacity` = compute units x resident. Within one wave, the busiest units hold j = ceil(groups /
+// units) groups and the wave lasts as long as they do (96 groups leave 36 of 132 units idle). A unit
+// runs at (w_j / w_full)^(1/4) of its full rate, where w is its work-items, j groups' or `resident`
+// groups', counted up to 512: past 16 warps a multiprocessor hides its latencies (the 256-work-item
+// 64 x 128 entry ran 216 groups on 132 units, j = 2, 17% faster than 288, j = 3, and 1000^3 in two
+// parts faster than in three; H200, bench/TUNING.md runs 38-39). Beyond one wave, the last partial
+// wave spreads its groups over the units and takes (j / resident)^(3/4) of a full wave's time: 153
+// tiles of 128 x 256 on 132 units (2049^3) take two whole waves, which made that shape 0.5x cuBLAS
+// where 64 x 128 tiles reach 0.7x (run 23).
+inline double busy_fraction(double groups, double units, double resident, double threads) {
   const double capacity = units * resident;
-  if (groups <= capacity) return std::sqrt(std::sqrt(groups / capacity));
+  if (groups <= capacity) {
+    const double j = std::ceil(groups / units);
+    const double rate = std::min(j * threads, 512.0) / std::min(resident * threads, 512.0);
+    return groups / (units * j) * std::sqrt(std::sqrt(rate));
+  }
   const double full = std::floor(groups / capacity), rest = groups - full * capacity;
   const double tail = rest > 0 ? std::pow(std::ceil(rest / units) / resident, 0.75) : 0.0;
   return (groups / capacity) / (full + tail);
@@ -284,24 +317,56 @@ inline double busy_fraction(double groups, double units, double resident) {
 //   speed x fill x busy fraction x K-loop length x split cost x fit
 // fill: the real part of the tile area covering C. Busy fraction: above. K-loop length: a work-group's
 // K range over that plus 64, the prologue and epilogue it pays once (fitted to L2-cold runs of the
-// 64 x 128 entry in 1 to 4 parts at 768^3-1024^3, bench/TUNING.md run 32). Split cost: the
-// workspace pass, measured at about 15%. Fit: on CPUs, whether the entry's vectors fit the vector unit.
+// 64 x 128 entry in 1 to 4 parts at 768^3-1024^3, bench/TUNING.md run 32). Split cost: adding the
+// parts, measured at about 15% with a second kernel and 5% in the kernel (run 38). Fit: on CPUs,
+// whether the entry's vectors fit the vector unit. split_k: the split rule, as SplitK<S>'s S.
 inline double score(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
-                    const runtime::DeviceInfo& d, std::size_t element_bytes) {
+                    const runtime::DeviceInfo& d, std::size_t element_bytes, int split_k,
+                    bool device_fence) {
   const double covered = double((p.m + c.tile_m - 1) / c.tile_m * c.tile_m) *
                          double((p.n + c.tile_n - 1) / c.tile_n * c.tile_n);
   const double fill = double(p.m) * double(p.n) / covered;
   const std::size_t tiles = tiles_of(p, c);
   const runtime::SplitPlan plan =
-      runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, c.split_k, d, element_bytes, resident);
+      runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, split_k, d, element_bytes, resident);
   const double busy = busy_fraction(double(tiles) * plan.splits,
-                                    double(std::max<std::size_t>(d.compute_units, 1)), resident);
+                                    double(std::max<std::size_t>(d.compute_units, 1)), resident,
+                                    double(c.threads()));
   const double k_per_group = double(plan.splits > 1 ? plan.k_chunk : p.k);
   const double k_loop = k_per_group / (k_per_group + 64.0);
+  const double split_cost = plan.splits == 1                                                   ? 1.0
+                            : runtime::reduce_in_kernel(plan, c.split_reduce, device_fence) ? 0.95
+                                                                                              : 0.85;
   // A CPU entry whose vectors are wider than the device's vector unit spills its register tile.
   const cl_uint native = element_bytes == 8 ? d.native_width_double : d.native_width_float;
   const double fits = d.is_cpu() && cl_uint(c.vec) > native ? 0.01 : 1.0;
-  return speed * fill * busy * k_loop * (plan.splits > 1 ? 0.85 : 1.0) * fits;
+  return speed * fill * busy * k_loop * split_cost * fits;
+}
+
+// The best split rule for an entry and its score. With the caller's automatic rule, an entry whose
+// parts can be added in the kernel (few of them, a device-wide fence) also tries 1 to
+// kInKernelMaxParts parts on short products: without the second kernel's cost, a split pays where the
+// automatic rule keeps K whole (1000^3: 64 x 128 tiles in 2 parts +5-9% over 1, H200,
+// bench/TUNING.md run 38) or cuts it finer (512^3: 4 parts +7-10% over 8). Longer products keep the
+// automatic rule: on 8192 x 64 x 8192 (2^33 flops) 4 parts in the kernel lost up to 12% to 8 parts
+// added by a second kernel, which the score does not see.
+struct Choice {
+  double score = 0;
+  int split_k = 0;
+};
+inline constexpr double kInKernelSearchMaxFlops = 4294967296.0;  // 2^32
+
+inline Choice choose(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
+                     const runtime::DeviceInfo& d, std::size_t element_bytes, bool device_fence) {
+  Choice best{score(p, c, speed, resident, d, element_bytes, c.split_k, device_fence), c.split_k};
+  const double flops = 2.0 * double(p.m) * double(p.n) * double(p.k);
+  if (c.split_k != 0 || c.split_reduce == 2 || !device_fence || flops > kInKernelSearchMaxFlops)
+    return best;
+  for (int parts = 1; parts <= runtime::kInKernelMaxParts; ++parts) {
+    const double s = score(p, c, speed, resident, d, element_bytes, parts, device_fence);
+    if (s > best.score) best = {s, parts};
+  }
+  return best;
 }
 
 // Gemm<>: the best-scoring entry of the device's class. SplitK and Pack are the caller's rules.
@@ -310,18 +375,20 @@ std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& que
                                 const runtime::QueueTarget& target, const runtime::Problem& p, T alpha,
                                 T beta, const Events& wait) {
   const runtime::DeviceInfo& device = runtime::device_info(target.device);
-  const double scores[] = {score(p, with_rules(std::tuple_element_t<I, Table>::config, Caller),
-                                 std::tuple_element_t<I, Table>::speed,
-                                 std::tuple_element_t<I, Table>::resident, device, sizeof(T))...};
+  const Choice choices[] = {
+      choose(p, with_rules(std::tuple_element_t<I, Table>::config, Caller),
+             std::tuple_element_t<I, Table>::speed, std::tuple_element_t<I, Table>::resident, device,
+             sizeof(T), device_fence<vendor::VendorPath<typename std::tuple_element_t<I, Table>::vendor>>)...};
   std::size_t best = 0;
   for (std::size_t i = 1; i < sizeof...(I); ++i)
-    if (scores[i] > scores[best]) best = i;
+    if (choices[i].score > choices[best].score) best = i;
   std::vector<cl::Event> events;
   const auto attempt = [&](auto entry, std::size_t index) {
     using E = decltype(entry);
     if (index != best) return;
     constexpr policy::Config c = with_rules(E::config, Caller);
-    events = run<typename E::vendor, c>(queue, target, p, alpha, beta, wait, E::resident);
+    events = run<typename E::vendor, c>(queue, target, p, alpha, beta, wait, E::resident,
+                                        choices[index].split_k);
   };
   (attempt(std::tuple_element_t<I, Table>{}, I), ...);
   return events;

@@ -129,6 +129,7 @@ int main(int argc, char** argv) {
       config<Tile<16, 16, 8>, Vec<2>, WorkPerThread<2, 2>, Element<double>>("double"),
       config<Tile<16, 16, 16>, Vec<16>>("both-vec16"),
       config<Tile<16, 16, 8>, Vec<2>, SplitK<3>>("split-k"),
+      config<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::InKernel>>("split-k-in-kernel"),
       config<Tile<16, 16, 8>, Vec<4>, Pack<Packing::Always>>("pack"),
   };
   if (argc != 2 || configs.count(argv[1]) == 0) {

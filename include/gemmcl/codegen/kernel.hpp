@@ -153,6 +153,10 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line("#ifndef GEMMCL_ALIGNED");
   t.line("#define GEMMCL_ALIGNED 0");
   t.line("#endif");
+  t.line("// 1 in programs whose split-K parts are added by the kernel itself (tickets).");
+  t.line("#ifndef GEMMCL_SPLIT_IN_KERNEL");
+  t.line("#define GEMMCL_SPLIT_IN_KERNEL 0");
+  t.line("#endif");
   t.line();
   if (c.element == policy::ElementType::Double) {
     t.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
@@ -725,6 +729,87 @@ constexpr void emit_store(util::text<Sink>& t) {
   t.close();
 }
 
+// Split K in one kernel (tickets != 0): C is then a workspace of partial products whose leading
+// dimension is a multiple of VW, and D the user's matrix. Each work-group makes its part visible and
+// takes a ticket for its tile; the one that draws the last ticket adds the tile's parts, in order of
+// their K ranges (so the result does not depend on which one that is), writes D := d_alpha * sum +
+// d_beta * D, and puts the ticket back to zero for the next call. The parts are read with volatile
+// loads, which bypass caches that may not be coherent with other compute units.
+// Only in programs built with GEMMCL_SPLIT_IN_KERNEL=1, so that the kernels of every other call
+// compile as if it did not exist.
+template <class Sink>
+constexpr void emit_split_reduce(util::text<Sink>& t) {
+  t.raw("#if GEMMCL_SPLIT_IN_KERNEL\n");
+  t.line("__local int last_part;");
+  t.open("if (tickets != 0)");
+  t.line("const int lid = (int)(get_local_id(1) * THREADS_M + get_local_id(0));");
+  t.line("const uint tile = get_group_id(1) * get_num_groups(0) + get_group_id(0);");
+  t.line("const int parts = (int)get_num_groups(2);");
+  t.line("GLOBAL_FENCE();");
+  t.line("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);");
+  t.line("if (lid == 0) last_part = atomic_inc(tickets + tile) == (uint)(parts - 1);");
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  t.open("if (last_part)");
+  t.line("if (lid == 0) tickets[tile] = 0;");
+  t.line("GLOBAL_FENCE();");
+  t.line("const int rows = min(TILE_M, m - m0), cols = min(TILE_N, n - n0);");
+  t.line("const volatile __global real* w = c - split * c_split + (long)n0 * ldc + m0;");
+  t.line("__global real* dt = d + d_offset + (long)n0 * ldd + m0;");
+  t.line("// Each work-item adds RED_VECS vectors of the tile at a time, RED_PARTS parts per round, every");
+  t.line("// load of a round in flight together.");
+  t.raw("#define RED_VECS 2\n");
+  t.raw("#define RED_PARTS 4\n");
+  t.open("for (int v0 = lid; v0 < TILE_M / VW * TILE_N; v0 += RED_VECS * THREADS)");
+  t.line("realv sum[RED_VECS];");
+  t.line("#pragma unroll");
+  t.line("for (int u = 0; u < RED_VECS; ++u) sum[u] = (realv)(0);");
+  t.open("for (int q0 = 0; q0 < parts; q0 += RED_PARTS)");
+  t.line("realv x[RED_PARTS][RED_VECS];");
+  t.line("#pragma unroll");
+  t.open("for (int q = 0; q < RED_PARTS; ++q)");
+  t.line("#pragma unroll");
+  t.open("for (int u = 0; u < RED_VECS; ++u)");
+  t.line("const int v = v0 + u * THREADS;");
+  t.line("const int row = v % (TILE_M / VW) * VW, col = v / (TILE_M / VW);");
+  t.line("const volatile __global real* p = w + (ulong)(q0 + q) * c_split + (long)col * ldc + row;");
+  t.line("x[q][u] = (realv)(0);");
+  t.open("if (q0 + q < parts && col < cols)");
+  t.open("if (row + VW <= rows)");
+  t.line("x[q][u] = *(const volatile __global realv*)p;");
+  t.reopen("else");
+  t.line("real e[VW];");
+  t.line("#pragma unroll");
+  t.line("for (int i = 0; i < VW; ++i) e[i] = row + i < rows ? p[i] : (real)0;");
+  t.line("x[q][u] = VLOAD(e);");
+  t.close();
+  t.close();
+  t.close();
+  t.close();
+  t.line("#pragma unroll");
+  t.line("for (int q = 0; q < RED_PARTS; ++q)");
+  t.line("  for (int u = 0; u < RED_VECS; ++u) sum[u] += x[q][u];");
+  t.close();
+  t.line("#pragma unroll");
+  t.open("for (int u = 0; u < RED_VECS; ++u)");
+  t.line("const int v = v0 + u * THREADS;");
+  t.line("const int row = v % (TILE_M / VW) * VW, col = v / (TILE_M / VW);");
+  t.line("if (col >= cols) continue;");
+  t.line("real e[VW];");
+  t.line("VSTORE(sum[u], e);");
+  t.line("__global real* p = dt + (long)col * ldd + row;");
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VW; ++i)");
+  t.line("if (row + i < rows) p[i] = d_beta != (real)0 ? d_alpha * e[i] + d_beta * p[i] : d_alpha * e[i];");
+  t.close();
+  t.close();
+  t.close();
+  t.raw("#undef RED_VECS\n");
+  t.raw("#undef RED_PARTS\n");
+  t.close();
+  t.close();
+  t.raw("#endif\n");
+}
+
 // Storage of a local tile (two of them with prefetch), and a plain element pointer to it.
 template <class Sink>
 constexpr void emit_local_tile(util::text<Sink>& t, const Config& c, std::string_view x,
@@ -746,10 +831,12 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   t.line("                 const __global real* restrict a, const ulong a_offset, const int lda,");
   t.line("                 const __global real* restrict b, const ulong b_offset, const int ldb,");
   t.line("                 __global real* c, const ulong c_offset, const int ldc, const ulong c_split,");
-  t.line("                 const int c_whole)");
+  t.line("                 const int c_whole, volatile __global uint* tickets, __global real* d,");
+  t.line("                 const ulong d_offset, const int ldd, const real d_alpha, const real d_beta)");
   t.open();
   t.line("// Split K: work-groups (., ., s) multiply the K range starting at s * k_chunk and write their own");
-  t.line("// slice of C, c_split elements apart. Without a split, k_chunk = k_total and s = 0.");
+  t.line("// slice of C, c_split elements apart. Without a split, k_chunk = k_total and s = 0. With");
+  t.line("// tickets, C is a workspace and the last work-group of each tile writes D (see the end).");
   t.line("const int split = (int)get_group_id(2);");
   t.line("const int k_begin = split * k_chunk;");
   t.line("const int k = min(k_chunk, k_total - k_begin);");
@@ -804,6 +891,8 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   emit_k_loop(t, c);
   t.line();
   emit_store(t);
+  t.line();
+  emit_split_reduce(t);
   t.close();
 }
 
@@ -813,13 +902,13 @@ template <class Sink>
 constexpr void emit_reduce(util::text<Sink>& t) {
   t.line("__kernel void ", reduce_kernel_name, "(const int m, const int n, const int splits,");
   t.line("                            const real alpha, const real beta, const __global real* restrict w,");
-  t.line("                            __global real* c, const ulong c_offset, const int ldc)");
+  t.line("                            const int ldw, __global real* c, const ulong c_offset, const int ldc)");
   t.open();
   t.line("const int i = get_global_id(0);");
   t.line("const int j = get_global_id(1);");
   t.line("if (i >= m || j >= n) return;");
-  t.line("const ulong slice = (ulong)m * n;");
-  t.line("const __global real* p = w + (ulong)j * m + i;");
+  t.line("const ulong slice = (ulong)ldw * n;");
+  t.line("const __global real* p = w + (ulong)j * ldw + i;");
   t.line("real s = 0;");
   t.line("for (int q = 0; q < splits; ++q) s += p[q * slice];");
   t.line("__global real* pc = c + c_offset + (ulong)j * ldc + i;");
@@ -883,6 +972,10 @@ constexpr void write_kernel(Sink& sink, const policy::Config& c) {
   detail::emit_header(t, c, path::name);
   detail::emit_defines(t, c);
   path::helpers(t, c);
+  t.line("#ifndef GLOBAL_FENCE");
+  t.line("// Orders this work-item's global stores before its later accesses, for every compute unit.");
+  t.line("#define GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)");
+  t.line("#endif");
   if (c.stages > 0) {
     t.line();
     if constexpr (requires { path::copies(t, c); })

@@ -20,6 +20,7 @@ struct Config {
   int stages = 0;                             // Pipeline<S>: local buffers filled by copies; 0: off
   int unroll = 0;                             // inner-loop unroll factor; 0: all of tile_k
   int split_k = 0;                            // K splits: 0 automatic, 1 never, S at most S
+  int split_reduce = 0;                       // who adds the parts: 0 auto, 1 in kernel, 2 second pass
   int pack = 0;                               // copy misaligned A or B first: 0 auto, 1 always, 2 never
   int warp_lanes_m = 0;                       // work-items along M per group of 32; 0: row-major ids
 

@@ -154,7 +154,10 @@ struct resolve {
     if constexpr (given<register_prefetch_p>) c.register_prefetch = register_prefetch_p::enabled;
     if constexpr (given<pipeline_p>) c.stages = pipeline_p::stages;
     if constexpr (given<unroll_p>) c.unroll = unroll_p::factor;
-    if constexpr (given<split_p>) c.split_k = split_p::splits;
+    if constexpr (given<split_p>) {
+      c.split_k = split_p::splits;
+      c.split_reduce = static_cast<int>(split_p::reduction);
+    }
     if constexpr (given<warp_p>) c.warp_lanes_m = warp_p::lanes_m;
     if constexpr (given<pack_p>) c.pack = static_cast<int>(pack_p::when);
 

@@ -128,14 +128,22 @@ struct Unroll {
 };
 
 // Split K: when a problem has too few tiles of C to fill the device (deep or skinny products), its K
-// range is divided among S groups of work-groups whose partial products are added by a second kernel
-// in a fixed order, so results are deterministic. S = 0 (the default) lets the runtime choose from the
-// shape and the device's compute units; S = 1 never splits; S > 1 splits into at most S parts.
-template <int S>
+// range is divided among S groups of work-groups whose partial products are added in a fixed order, so
+// results are deterministic. S = 0 (the default) lets the runtime choose from the shape and the
+// device's compute units; S = 1 never splits; S > 1 splits into at most S parts.
+//
+// R says who adds the parts. InKernel: the last work-group to finish each tile of C (an atomic ticket
+// per tile) adds that tile's parts and writes C, so the call is one kernel; it suits a few parts per
+// tile, since one work-group reads them all. SecondPass: a second kernel adds them, every element in
+// parallel; it suits many parts. Auto (the default): the runtime chooses by the number of parts.
+enum class Reduction { Auto, InKernel, SecondPass };
+
+template <int S, Reduction R = Reduction::Auto>
 struct SplitK {
   static_assert(S >= 0 && S <= 1024, "gemmcl::SplitK<S>: S must be between 0 (automatic) and 1024");
   using policy_kind = kind::split_k;
   static constexpr int splits = S;
+  static constexpr Reduction reduction = R;
 };
 
 // Misaligned operands. Whole-vector loads of A or B need its offset and leading dimension to be

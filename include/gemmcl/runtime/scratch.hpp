@@ -6,6 +6,9 @@
 // A buffer is lent to one call at a time. The next call may take it once the commands of the last one
 // that used it have completed, or at once if it enqueues on the same in-order queue, which runs its
 // commands after those. Like programs, buffers stay until clear().
+//
+// Zeroed buffers (split-K tickets) are a separate kind: filled with zeros when created, and returned
+// to zero by the commands that use them, so a call can count on finding them zero.
 
 #include <cstddef>
 #include <memory>
@@ -24,6 +27,7 @@ class ScratchPool {
     cl_context context = nullptr;
     cl::Buffer buffer;
     std::size_t bytes = 0;
+    bool zeroed = false;
     bool in_use = false;
     cl::CommandQueue queue;  // of the last call that used it, retained so its handle is not reused
     bool queue_in_order = false;
@@ -77,14 +81,18 @@ class ScratchPool {
     cl::Event last_;
   };
 
-  // A buffer of at least `bytes` in the queue's context; `what` names it in errors.
+  // A buffer of at least `bytes` in the queue's context; `what` names it in errors. With `zero_fill`,
+  // a zeroed buffer: a new one is filled on `queue` first, and *zero_fill receives that command's event
+  // (null when the buffer was already zero), which the caller's first use must wait for.
   Lease acquire(const cl::CommandQueue& queue, cl_context context, bool in_order, std::size_t bytes,
-                std::string_view what) {
+                std::string_view what, cl::Event* zero_fill = nullptr) {
+    const bool zeroed = zero_fill != nullptr;
+    if (zeroed) *zero_fill = cl::Event();
     {
       std::lock_guard<std::mutex> lock(mutex_);
       std::shared_ptr<Slot> best;
       for (const auto& s : slots_) {
-        if (s->in_use || s->context != context || s->bytes < bytes) continue;
+        if (s->in_use || s->zeroed != zeroed || s->context != context || s->bytes < bytes) continue;
         if (!free_for(*s, queue, in_order)) continue;
         if (!best || s->bytes < best->bytes) best = s;
       }
@@ -100,7 +108,15 @@ class ScratchPool {
     cl_mem raw = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
     check(status, "clCreateBuffer(" + std::to_string(bytes) + " bytes of " + std::string(what) + ")");
     slot->buffer = cl::Buffer(raw);
+    slot->zeroed = zeroed;
     slot->in_use = true;
+    if (zeroed) {
+      const cl_uchar zero = 0;
+      cl_event fill = nullptr;
+      check(clEnqueueFillBuffer(queue(), raw, &zero, 1, 0, bytes, 0, nullptr, &fill),
+            "clEnqueueFillBuffer(" + std::string(what) + ")");
+      *zero_fill = cl::Event(fill);
+    }
     std::lock_guard<std::mutex> lock(mutex_);
     slots_.push_back(slot);
     evict();

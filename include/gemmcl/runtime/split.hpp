@@ -1,7 +1,7 @@
 #pragma once
 // How far to split K. A product with fewer tiles of C than the device has compute units leaves most of
 // the device idle; dividing K among several groups of work-groups fills it, at the cost of a workspace
-// of splits x m x n elements and a second pass that adds the parts.
+// of splits x m x n elements and adding the parts afterwards.
 
 #include <algorithm>
 #include <cstddef>
@@ -52,6 +52,22 @@ inline SplitPlan plan_split(std::size_t tiles, std::size_t m, std::size_t n, std
   plan.k_chunk = static_cast<int>(chunk);
   plan.splits = static_cast<int>((k + chunk - 1) / chunk);
   return plan;
+}
+
+// Who adds the parts. requested: policy::Config::split_reduce (0 automatic, 1 the last work-group of
+// each tile, 2 a second kernel). In the kernel, one work-group reads every part of its tile, so its
+// share grows with the number of parts; a second kernel reads them with the whole device but costs a
+// launch and a pass of its own. device_fence: the vendor path's GLOBAL_FENCE is defined to order
+// stores for the whole device (NVIDIA's membar.gl). OpenCL 1.2 itself promises no ordering between
+// work-groups, so automatic choice takes the kernel only there; InKernel asked for explicitly relies on
+// mem_fence(CLK_GLOBAL_MEM_FENCE) and volatile loads, which hold on the devices gemmcl is tested on.
+// Up to 4 parts the kernel was faster on an H200 (+5-7% at 512^3, +7% at 768^3); at 8 parts of the
+// 128 x 64 tile it lost 2-20% to the second kernel (bench/TUNING.md run 38).
+inline constexpr int kInKernelMaxParts = 4;
+
+inline bool reduce_in_kernel(const SplitPlan& plan, int requested, bool device_fence) {
+  if (requested != 0) return requested == 1;
+  return device_fence && plan.splits <= kInKernelMaxParts;
 }
 
 }  // namespace gemmcl::runtime

@@ -16,6 +16,7 @@ struct VendorPath<Generic> {
   static constexpr std::string_view name = "generic";
   static constexpr std::string_view device_vendor = "";
   static constexpr std::string_view build_options = "";
+  static constexpr bool device_fence = false;  // mem_fence: OpenCL 1.2 orders nothing across work-groups
 
   template <class Sink>
   static constexpr void helpers(util::text<Sink>& t, const policy::Config&) {

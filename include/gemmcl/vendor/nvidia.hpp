@@ -45,6 +45,7 @@ struct VendorPath<Nvidia<R>> {
   static constexpr std::string_view name = "nvidia (ld.global.nc via inline PTX)";
   static constexpr std::string_view device_vendor = "NVIDIA";
   static constexpr std::string_view build_options = detail::nvidia_options_v<R>.view();
+  static constexpr bool device_fence = true;  // GLOBAL_FENCE is membar.gl
 
   template <class Sink>
   static constexpr void helpers(util::text<Sink>& t, const policy::Config& c) {
@@ -59,6 +60,8 @@ struct VendorPath<Nvidia<R>> {
     t.line("return v;");
     t.close();
     t.line("#define LOAD_GLOBAL(p) ldg(p)");
+    t.line("// Split K in one kernel: each part is made visible to the whole device before its ticket.");
+    t.line("#define GLOBAL_FENCE() asm volatile(\"membar.gl;\" ::: \"memory\")");
     // Whole vectors only where the hardware has them: 2 or 4 floats, 2 doubles. Wider ones are split.
     const int hw = dbl ? 2 : 4;
     t.line("#if GEMMCL_ALIGNED");

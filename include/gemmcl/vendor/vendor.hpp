@@ -4,10 +4,15 @@
 //   static constexpr std::string_view name;            // shown in the kernel's header comment
 //   static constexpr std::string_view device_vendor;   // substring of CL_DEVICE_VENDOR it needs; "" = any
 //   static constexpr std::string_view build_options;   // extra options for clBuildProgram
+//   static constexpr bool device_fence;                 // optional: GLOBAL_FENCE below orders stores
+//                                                       // for the whole device (lets SplitK's
+//                                                       // automatic choice add the parts in the kernel)
 //   template <class Sink>
 //   static constexpr void helpers(util::text<Sink>&, const policy::Config&);
 //       // defines the neutral helpers the kernel uses: LOAD_GLOBAL(p) and VLOAD_GLOBAL(p), reads of A
-//       // and B, which are never written by the kernel
+//       // and B, which are never written by the kernel; optionally GLOBAL_FENCE(), which makes this
+//       // work-item's global stores visible to every compute unit before its later accesses (default:
+//       // mem_fence(CLK_GLOBAL_MEM_FENCE))
 //   template <class Sink>
 //   static constexpr void copies(util::text<Sink>&, const policy::Config&);
 //       // only with Pipeline<S>: global -> local copies that may complete later.
