@@ -292,22 +292,17 @@ constexpr policy::Config with_rules(policy::Config c, const policy::Config& call
 }
 
 // How busy an entry's work-groups (after splitting K) keep the device, 0 to 1. They run in waves of
-// `capacity` = compute units x resident. Within one wave, the busiest units hold j = ceil(groups /
-// units) groups and the wave lasts as long as they do (96 groups leave 36 of 132 units idle). A unit
-// runs at (w_j / w_full)^(1/4) of its full rate, where w is its work-items, j groups' or `resident`
-// groups', counted up to 512: past 16 warps a multiprocessor hides its latencies (the 256-work-item
-// 64 x 128 entry ran 216 groups on 132 units, j = 2, 17% faster than 288, j = 3, and 1000^3 in two
-// parts faster than in three; H200, bench/TUNING.md runs 38-39). Beyond one wave, the last partial
-// wave spreads its groups over the units and takes (j / resident)^(3/4) of a full wave's time: 153
-// tiles of 128 x 256 on 132 units (2049^3) take two whole waves, which made that shape 0.5x cuBLAS
-// where 64 x 128 tiles reach 0.7x (run 23).
-inline double busy_fraction(double groups, double units, double resident, double threads) {
+// `capacity` = compute units x resident. Within one wave a unit holding j of its `resident` groups runs
+// at (j / resident)^(1/4) of its full rate (one group already does most of the work); with fewer
+// groups than units, the idle units do nothing (512^3 in 3 parts of 64 x 128 tiles, 96 groups on 132
+// units, ran 10% slower than in 4 parts, 128 groups, bench/TUNING.md run 39). Beyond one wave,
+// the last partial wave spreads its groups over the units and takes (j / resident)^(3/4) of a full
+// wave's time: 153 tiles of 128 x 256 on 132 units (2049^3) take two whole waves, which made that shape
+// 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200, bench/TUNING.md run 23).
+inline double busy_fraction(double groups, double units, double resident) {
   const double capacity = units * resident;
-  if (groups <= capacity) {
-    const double j = std::ceil(groups / units);
-    const double rate = std::min(j * threads, 512.0) / std::min(resident * threads, 512.0);
-    return groups / (units * j) * std::sqrt(std::sqrt(rate));
-  }
+  if (groups < units) return groups / units * std::sqrt(std::sqrt(1.0 / resident));
+  if (groups <= capacity) return std::sqrt(std::sqrt(groups / capacity));
   const double full = std::floor(groups / capacity), rest = groups - full * capacity;
   const double tail = rest > 0 ? std::pow(std::ceil(rest / units) / resident, 0.75) : 0.0;
   return (groups / capacity) / (full + tail);
@@ -330,8 +325,7 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
   const runtime::SplitPlan plan =
       runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, split_k, d, element_bytes, resident);
   const double busy = busy_fraction(double(tiles) * plan.splits,
-                                    double(std::max<std::size_t>(d.compute_units, 1)), resident,
-                                    double(c.threads()));
+                                    double(std::max<std::size_t>(d.compute_units, 1)), resident);
   const double k_per_group = double(plan.splits > 1 ? plan.k_chunk : p.k);
   const double k_loop = k_per_group / (k_per_group + 64.0);
   const double split_cost = plan.splits == 1                                                   ? 1.0
@@ -343,30 +337,40 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
   return speed * fill * busy * k_loop * split_cost * fits;
 }
 
-// The best split rule for an entry and its score. With the caller's automatic rule, an entry whose
-// parts can be added in the kernel (few of them, a device-wide fence) also tries 1 to
-// kInKernelMaxParts parts on short products: without the second kernel's cost, a split pays where the
-// automatic rule keeps K whole (1000^3: 64 x 128 tiles in 2 parts +5-9% over 1, H200,
-// bench/TUNING.md run 38) or cuts it finer (512^3: 4 parts +7-10% over 8). Longer products keep the
-// automatic rule: on 8192 x 64 x 8192 (2^33 flops) 4 parts in the kernel lost up to 12% to 8 parts
-// added by a second kernel, which the score does not see.
+// The best split rule for an entry and its score. With the caller's automatic rule, an
+// entry whose parts can be added in the kernel (a device-wide fence) also scores the most parts, up to
+// kInKernelMaxParts, that leave at most two work-groups per compute unit; if the automatic rule would
+// split into no more parts than that, this count replaces it, else the two are scored. Without the
+// second kernel's cost a split pays where the automatic rule keeps K whole, or cuts it finer than pays
+// (H200, 64 x 128 tiles, bench/TUNING.md runs 38-39): 1000^3 in 2 parts +5-9% over 1 and 3; 768^3 in
+// 3 parts +17% over 4; 512^3 in 4 parts +7-10% over 8. A third group per unit lost each time. With long
+// K the second kernel's share is small, and for work-groups of fewer than 256 work-items (8 warps)
+// the automatic rule's larger counts won, two groups per unit being too few warps: 4096 x 64 x 4096 on
+// the 128 x 64 entry (128 work-items) in 8 parts ran up to 13% faster than in 4 in the kernel, while
+// the 64 x 128 entry (256) on 64 x 8192 x 8192 gained 1-5% from 4 in the kernel over 8 (runs 42-43).
 struct Choice {
   double score = 0;
   int split_k = 0;
 };
-inline constexpr double kInKernelSearchMaxFlops = 4294967296.0;  // 2^32
+inline constexpr std::size_t kInKernelSearchMaxK = 2048;
 
 inline Choice choose(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
                      const runtime::DeviceInfo& d, std::size_t element_bytes, bool device_fence) {
   Choice best{score(p, c, speed, resident, d, element_bytes, c.split_k, device_fence), c.split_k};
-  const double flops = 2.0 * double(p.m) * double(p.n) * double(p.k);
-  if (c.split_k != 0 || c.split_reduce == 2 || !device_fence || flops > kInKernelSearchMaxFlops)
-    return best;
-  for (int parts = 1; parts <= runtime::kInKernelMaxParts; ++parts) {
-    const double s = score(p, c, speed, resident, d, element_bytes, parts, device_fence);
-    if (s > best.score) best = {s, parts};
+  if (c.split_k != 0 || c.split_reduce == 2 || !device_fence) return best;
+  if (p.k > kInKernelSearchMaxK && c.threads() < 256) return best;
+  const std::size_t tiles = tiles_of(p, c), units = std::max<std::size_t>(d.compute_units, 1);
+  int parts = 1;
+  while (parts < runtime::kInKernelMaxParts && (parts + 1) * tiles <= 2 * units) ++parts;
+  const Choice few{score(p, c, speed, resident, d, element_bytes, parts, device_fence), parts};
+  const runtime::SplitPlan automatic =
+      runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, 0, d, element_bytes, resident);
+  if (automatic.splits <= runtime::kInKernelMaxParts) {
+    // Whole K, or the counts compared with parts: one of them.
+    const Choice whole{score(p, c, speed, resident, d, element_bytes, 1, device_fence), 1};
+    return few.score >= whole.score ? few : whole;
   }
-  return best;
+  return few.score > best.score ? few : best;
 }
 
 // Gemm<>: the best-scoring entry of the device's class. SplitK and Pack are the caller's rules.
