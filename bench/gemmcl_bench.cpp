@@ -999,8 +999,8 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
               check(env.queue.finish(), "clFinish");
             }
             if (o.iterations > 0) {
-              // gemmcl returns the events of every command a call enqueues (one kernel, two when K is
-              // split), so the span is the whole call; the bracket is recorded beside it in the CSV.
+              // gemmcl returns the events of every command a call enqueues (packing, product, a second
+              // split-K kernel), so the span is the whole call; the bracket is recorded beside it.
               const ClTimes t = time_opencl(env.queue, env.scratch, timing, [&](int s) {
                 auto& set = sets[static_cast<std::size_t>(s)];
                 const Call call{layout, ta,     tb,       shape.m, shape.n,  shape.k, o.alpha,

@@ -432,8 +432,10 @@ class Gemm {
         .back();
   }
 
-  // The same call, returning the events of every command it enqueued, in order: one kernel, or two when
-  // K is split. For profiling: the call runs from the first event's start to the last event's end.
+  // The same call, returning the events of every command it enqueued, in order: packing copies of A or
+  // B if any, the product, and the second kernel when K is split and its parts are not added in the
+  // kernel (first, on a call that creates a split-K ticket buffer, that buffer's zero fill). For
+  // profiling: the call runs from the first event's start to the last event's end.
   std::vector<cl::Event> enqueue_all(cl::CommandQueue& queue, Layout layout, Transpose a_transpose,
                                      Transpose b_transpose, std::size_t m, std::size_t n, std::size_t k,
                                      value_type alpha, const cl::Buffer& a, std::size_t a_offset,
