@@ -365,12 +365,19 @@ inline Choice choose(const runtime::Problem& p, const policy::Config& c, int spe
   const Choice few{score(p, c, speed, resident, d, element_bytes, parts, device_fence), parts};
   const runtime::SplitPlan automatic =
       runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, 0, d, element_bytes, resident);
+  Choice pick = few.score > best.score ? few : best;
   if (automatic.splits <= runtime::kInKernelMaxParts) {
     // Whole K, or the counts compared with parts: one of them.
     const Choice whole{score(p, c, speed, resident, d, element_bytes, 1, device_fence), 1};
-    return few.score >= whole.score ? few : whole;
+    pick = few.score >= whole.score ? few : whole;
   }
-  return few.score > best.score ? few : best;
+  // More than one wave of whole tiles: two parts may fill a nearly empty last wave (2049^3, 561
+  // tiles of 64 x 128 in 396 places: 2 parts +10%, bench/TUNING.md run 47).
+  if (tiles > units * static_cast<std::size_t>(std::max(resident, 1))) {
+    const Choice two{score(p, c, speed, resident, d, element_bytes, 2, device_fence), 2};
+    if (two.score > pick.score) pick = two;
+  }
+  return pick;
 }
 
 // Gemm<>: the best-scoring entry of the device's class. SplitK and Pack are the caller's rules.
