@@ -1,5 +1,5 @@
 // Tuning run 46 (bench/TUNING.md): SIMT DGEMM variants around the 128x64x8 Pipeline<3> entry.
-#define NV vendor::Nvidia<>
+#include "entries.hpp"
 #define PERF_CONFIGS \
   make<Gemm<Tile<128, 64, 8>, Vec<2>, WorkPerThread<8, 8>, Element<double>, Pipeline<3>, Padding<2>, NV>>("d128x64x8-p3"), \
   make<Gemm<Tile<128, 64, 8>, Vec<2>, WorkPerThread<8, 8>, Element<double>, Pipeline<3>, Padding<2>, WarpLayout<4>, NV>>("d128x64x8-p3-w4"), \

@@ -1,10 +1,6 @@
 // Tuning run 43 (bench/TUNING.md): the skinny shapes with the parts added in the kernel (4 parts) or by
 // a second kernel (8 parts), now that programs without the in-kernel section compile as before.
-#define NV vendor::Nvidia<>
-#define IK Reduction::InKernel
-#define SP Reduction::SecondPass
-#define MID Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
-#define SKINNY Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
+#include "entries.hpp"
 #define PERF_CONFIGS \
   make<Gemm<SKINNY, SplitK<4, IK>>>("skinny-s4-ik"), \
   make<Gemm<SKINNY, SplitK<4, SP>>>("skinny-s4-sp"), \

@@ -1,14 +1,11 @@
 // Tuning run 42 (bench/TUNING.md): small tiles for 512^3 with the parts added in the kernel, and a
 // 64 x 128 tile with 8 x 8 per work-item for products with M = 64 (row-major 8192 x 64 x 8192).
-#define NV vendor::Nvidia<>
-#define IK Reduction::InKernel
-#define SP Reduction::SecondPass
-#define MID Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
+#include "entries.hpp"
 #define WIDE Tile<64, 128, 16>, Vec<4>, WorkPerThread<8, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
 #define P64A Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
 #define P64B Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
 #define P64C Tile<64, 64, 32>, Vec<4>, WorkPerThread<4, 4>, Pipeline<2>, Padding<4>, RegisterPrefetch<true>, NV
-#define G64 Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>, Prefetch<true>, NV
+#define G64 SMALL, NV
 #define PERF_CONFIGS \
   make<Gemm<MID, SplitK<4, IK>>>("mid-s4-ik"), \
   make<Gemm<MID, SplitK<8, SP>>>("mid-s8-sp"), \

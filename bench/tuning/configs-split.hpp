@@ -1,10 +1,6 @@
 // Tuning run 38 (bench/TUNING.md): split K with the parts added in the kernel (the last work-group of
 // each tile) against a second kernel, on the entries that split (mid-size 64x128, skinny 128x64).
-#define NV vendor::Nvidia<>
-#define MID Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
-#define SKINNY Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
-#define IK Reduction::InKernel
-#define SP Reduction::SecondPass
+#include "entries.hpp"
 #define PERF_CONFIGS \
   make<Gemm<MID, SplitK<1>>>("mid-s1"), \
   make<Gemm<MID, SplitK<2, IK>>>("mid-s2-ik"), \

@@ -1,9 +1,6 @@
 // Tuning run 39 (bench/TUNING.md): Gemm<> choosing the split count by its score, with the parts added
 // in the kernel up to 4 parts; the 64x64 entry generic or through vendor::Nvidia.
-#define NV vendor::Nvidia<>
-#define MID Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
-#define SMALL Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>, Prefetch<true>
-#define IK Reduction::InKernel
+#include "entries.hpp"
 #define PERF_CONFIGS \
   make<Gemm<MID, SplitK<1>>>("mid-s1"), \
   make<Gemm<MID, SplitK<2, IK>>>("mid-s2-ik"), \

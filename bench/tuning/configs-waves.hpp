@@ -1,9 +1,5 @@
 // Tuning run 47 (bench/TUNING.md): split K in the kernel against wave quantization on large odd sizes.
-#define NV vendor::Nvidia<>
-#define IK Reduction::InKernel
-#define LARGE Tile<128, 256, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>
-#define HALF Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>
-#define MID Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
+#include "entries.hpp"
 #define PERF_CONFIGS \
   make<Gemm<LARGE, SplitK<1>>>("large-s1"), \
   make<Gemm<LARGE, SplitK<2, IK>>>("large-s2-ik"), \

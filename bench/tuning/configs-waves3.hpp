@@ -1,10 +1,6 @@
 // Tuning run 51 (bench/TUNING.md): the 128x256 and 128x128 entries through vendor::Nvidia, which would
 // let Gemm<> add their split-K parts in the kernel, at sizes with a nearly empty last wave.
-#define NV vendor::Nvidia<>
-#define IK Reduction::InKernel
-#define LARGE Tile<128, 256, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>
-#define HALF Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>
-#define MID Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>, NV
+#include "entries.hpp"
 #define PERF_CONFIGS \
   make<Gemm<LARGE, SplitK<1>>>("large-s1"), \
   make<Gemm<LARGE, NV, SplitK<1>>>("large-nv-s1"), \
