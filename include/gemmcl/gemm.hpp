@@ -356,36 +356,41 @@ inline constexpr std::size_t kInKernelSearchMaxK = 2048;
 
 inline Choice choose(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
                      const runtime::DeviceInfo& d, std::size_t element_bytes, bool device_fence) {
-  Choice best{score(p, c, speed, resident, d, element_bytes, c.split_k, device_fence), c.split_k};
+  const Choice best{score(p, c, speed, resident, d, element_bytes, c.split_k, device_fence), c.split_k};
   if (c.split_k != 0 || c.split_reduce == 2 || !device_fence) return best;
   if (p.k > kInKernelSearchMaxK && c.threads() < 256) return best;
   const std::size_t tiles = tiles_of(p, c), units = std::max<std::size_t>(d.compute_units, 1);
   int parts = 1;
   while (parts < runtime::kInKernelMaxParts && (parts + 1) * tiles <= 2 * units) ++parts;
-  const Choice few{score(p, c, speed, resident, d, element_bytes, parts, device_fence), parts};
+  const auto scored = [&](int split_k) {
+    return Choice{score(p, c, speed, resident, d, element_bytes, split_k, device_fence), split_k};
+  };
+  const Choice few = scored(parts);
   const runtime::SplitPlan automatic =
       runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, 0, d, element_bytes, resident);
-  Choice pick = few.score > best.score ? few : best;
+  Choice pick;
   if (automatic.splits <= runtime::kInKernelMaxParts) {
     // Whole K, or the counts compared with parts: one of them.
-    const Choice whole{score(p, c, speed, resident, d, element_bytes, 1, device_fence), 1};
+    const Choice whole = scored(1);
     pick = few.score >= whole.score ? few : whole;
+  } else {
+    pick = few.score > best.score ? few : best;
   }
   const std::size_t places = units * static_cast<std::size_t>(std::max(resident, 1));
-  const Choice two{score(p, c, speed, resident, d, element_bytes, 2, device_fence), 2};
   // More than one wave of whole tiles: two parts may fill a nearly empty last wave (2049^3, 561
   // tiles of 64 x 128 in 396 places: 2 parts +10%, bench/TUNING.md run 47).
-  if (tiles > places && two.score > pick.score) pick = two;
+  if (tiles > places) {
+    const Choice two = scored(2);
+    if (two.score > pick.score) pick = two;
+  }
   // One wave in which some units hold three or more groups: those units set its length, and three
   // parts ran faster, the finer groups spreading evenly (64 x 128 tiles on 132 units: 1536^3, 288
   // tiles, +23-27% over K whole and +5-6% over two parts; 1664^3 and 1792 x 1536^2, 336-338 tiles,
   // +10-13%, where two parts gained nothing; runs 47, 51, 53). The busy fraction, counting groups
   // against all places, does not see this, so the split keeps the better of the two scores. Work-groups
   // of 256 work-items and more only: two of them already keep a unit busy.
-  if (tiles > 2 * units && tiles <= places && c.threads() >= 256) {
-    const Choice three{score(p, c, speed, resident, d, element_bytes, 3, device_fence), 3};
-    pick = {std::max(pick.score, three.score), 3};
-  }
+  if (tiles > 2 * units && tiles <= places && c.threads() >= 256)
+    pick = {std::max(pick.score, scored(3).score), 3};
   return pick;
 }
 
