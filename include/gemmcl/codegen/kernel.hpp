@@ -241,10 +241,19 @@ constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
 
 // Global -> registers: this work-item's share of the K step starting at column kb of op(). Inside the
 // matrices the loads are whole vectors; at an edge every element is checked and padded with zeros.
+// `whole` = the caller knows the step lies inside the matrices, so only the vector loads are written.
 template <class Sink>
-constexpr void emit_fetch(util::text<Sink>& t, const operand& o) {
+constexpr void emit_fetch(util::text<Sink>& t, const operand& o, bool whole = false) {
   const std::string_view p = o.ptr;
   t.line("// ", o.label, " tile, global -> registers.");
+  if (whole) {
+    t.line("#pragma unroll");
+    t.open("for (int l = 0; l < ", o.loads, "; ++l)");
+    t.line("VSTORE(VLOAD_GLOBAL(", p, "_src[l]), &", o.regs, "[l * VW]);");
+    t.line(p, "_src[l] += ", p, "_step;");
+    t.close();
+    return;
+  }
   t.open();
   t.line("const bool full = ", o.full_x, " && kb + TILE_K <= k;");
   t.line("#pragma unroll");
@@ -416,9 +425,52 @@ constexpr void emit_step(util::text<Sink>& t, const Config& c, std::string_view 
 }
 
 template <class Sink>
-constexpr void emit_fetches(util::text<Sink>& t, const Config& c) {
-  if (c.local_a) emit_fetch(t, operand_a);
-  if (c.local_b) emit_fetch(t, operand_b);
+constexpr void emit_fetches(util::text<Sink>& t, const Config& c, bool whole = false) {
+  if (c.local_a) emit_fetch(t, operand_a, whole);
+  if (c.local_b) emit_fetch(t, operand_b, whole);
+}
+
+// The prefetch of the next K step in the double-buffered loops. Steps t < t_whole (set up by
+// emit_buffer_setup) lie inside the matrices for both operands, which is every step but the last one
+// or two of an interior work-group: one comparison with the loop counter selects their unchecked
+// loads, where testing each operand's extent and K range per step cost a chain of dependent
+// comparisons and branches at the top of every step (Nsight Compute on the driver's code: "wait" and
+// "branch resolving" stalls there, ~6% of the samples of the 128x256 kernel).
+template <class Sink>
+constexpr void emit_prefetch(util::text<Sink>& t, const Config& c) {
+  t.open("if (t < t_whole)");
+  emit_fetches(t, c, true);
+  t.reopen("else if (more)");
+  emit_fetches(t, c);
+  t.close();
+}
+
+// Double buffers as two pointers swapped after each step, so a step's local addresses are its
+// buffer's base plus constants (indexing by t & 1 re-derived the base every step).
+template <class Sink>
+constexpr void emit_buffer_setup(util::text<Sink>& t, const Config& c) {
+  if (c.local_a) {
+    t.line("const __local real* a_cur = a_tile;");
+    t.line("__local real* a_nxt = a_tile + TILE_K * STRIDE_A;");
+  }
+  if (c.local_b) {
+    t.line("const __local real* b_cur = b_tile;");
+    t.line("__local real* b_nxt = b_tile + TILE_K * STRIDE_B;");
+  }
+  t.line("const int t_whole = full_m && full_n ? k / TILE_K - 1 : 0;");
+}
+
+template <class Sink>
+constexpr void emit_buffer_swap(util::text<Sink>& t, const Config& c) {
+  if (c.local_a) t.line("{ __local real* s = (__local real*)a_cur; a_cur = a_nxt; a_nxt = s; }");
+  if (c.local_b) t.line("{ __local real* s = (__local real*)b_cur; b_cur = b_nxt; b_nxt = s; }");
+}
+
+template <class Sink>
+constexpr void emit_stashes_to(util::text<Sink>& t, const Config& c, std::string_view a_dst,
+                               std::string_view b_dst) {
+  if (c.local_a) emit_stash(t, operand_a, a_dst);
+  if (c.local_b) emit_stash(t, operand_b, b_dst);
 }
 
 template <class Sink>
@@ -471,15 +523,12 @@ constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
   t.open("if (tiles > 0)");
   emit_fragment(t, "a_tile", "b_tile", "0", "0");
   t.close();
+  emit_buffer_setup(t, c);
   t.open("for (int t = 0; t < tiles; ++t)");
   t.line("const int kb = (t + 1) * TILE_K;  // the step being prefetched");
   t.line("const bool more = t + 1 < tiles;");
   emit_registers(t, c);
-  t.open("if (more)");
-  emit_fetches(t, c);
-  t.close();
-  t.line("const __local real* a_cur = a_tile + (t & 1) * (TILE_K * STRIDE_A);");
-  t.line("const __local real* b_cur = b_tile + (t & 1) * (TILE_K * STRIDE_B);");
+  emit_prefetch(t, c);
   t.line("#pragma unroll");
   t.open("for (int kk = 0; kk < TILE_K - 1; ++kk)");
   emit_fragment(t, "a_cur", "b_cur", "kk + 1", "(kk + 1) & 1");
@@ -488,15 +537,14 @@ constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
   t.line("// The last K step: store the prefetched tile, wait for every work-item's, read its first");
   t.line("// step into set 0, then multiply set 1.");
   t.open("if (more)");
-  emit_stashes(t, c, "(t + 1) & 1");
+  emit_stashes_to(t, c, "a_nxt", "b_nxt");
   t.close();
   t.line("barrier(CLK_LOCAL_MEM_FENCE);");
   t.open("if (more)");
-  t.line("const __local real* a_next = a_tile + ((t + 1) & 1) * (TILE_K * STRIDE_A);");
-  t.line("const __local real* b_next = b_tile + ((t + 1) & 1) * (TILE_K * STRIDE_B);");
-  emit_fragment(t, "a_next", "b_next", "0", "0");
+  emit_fragment(t, "a_nxt", "b_nxt", "0", "0");
   t.close();
   emit_fmas(t, "1");
+  emit_buffer_swap(t, c);
   t.close();
 }
 
@@ -523,15 +571,16 @@ constexpr void emit_copy_setup(util::text<Sink>& t, const operand& o) {
 // Pipeline<S>: this work-item's copies of the operand tile at K step kb into local buffer `wbuf`.
 // Inside the matrices whole vectors (where aligned) or elements; at an edge every element is checked
 // and zero-filled, so the multiply needs no checks.
+// `whole` = the caller knows the step lies inside the matrices, so only the unchecked copies are written.
 template <class Sink>
-constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o) {
+constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o, bool whole) {
   const std::string_view p = o.ptr, x = o.label;
   t.line("// ", x, " tile, global -> local buffer wbuf.");
   t.open();
   t.line("__local real* d = ", o.local, " + wbuf * (TILE_K * ", o.stride, ") + ", p, "_first;");
   t.line("const __global real* s = ", p, "_next;");
   t.line(p, "_next += ", p, "_step;");
-  t.open("if (", o.full_x, " && kb + TILE_K <= k)");
+  if (!whole) t.open("if (", o.full_x, " && kb + TILE_K <= k)");
   if_x_contiguous(t, o);
   t.line("#pragma unroll");
   t.open("for (int l = 0; l < ", x, "_UNITS; ++l)");
@@ -549,6 +598,10 @@ constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o) {
   t.line("for (int l = 0; l < ", x, "_UNITS; ++l) COPY_ONE(d + ", x, "_DPOS(l) * ", o.stride, " + ", x,
          "_DLINE(l), s + (long)", x, "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l));");
   t.raw("#endif\n");
+  if (whole) {
+    t.close();
+    return;
+  }
   t.reopen("else");
   if_x_contiguous(t, o);
   t.line("#pragma unroll");
@@ -575,14 +628,19 @@ constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o) {
 }
 
 // Issues the copies of the K step at kb (none past the end, but the group is committed all the same,
-// so that every work-item counts the same groups) and moves wbuf on.
+// so that every work-item counts the same groups) and moves wbuf on. Steps inside the matrices for
+// both operands (kb + TILE_K <= k_whole, every step but the last of an interior work-group) take the
+// unchecked copies after one comparison, as in emit_prefetch.
 template <class Sink>
 constexpr void emit_copy_step(util::text<Sink>& t, std::string_view kb) {
   t.open();
   t.line("const int kb = ", kb, ";");
-  t.open("if (kb < k)");
-  emit_copy_issue(t, operand_a);
-  emit_copy_issue(t, operand_b);
+  t.open("if (kb + TILE_K <= k_whole)");
+  emit_copy_issue(t, operand_a, true);
+  emit_copy_issue(t, operand_b, true);
+  t.reopen("else if (kb < k)");
+  emit_copy_issue(t, operand_a, false);
+  emit_copy_issue(t, operand_b, false);
   t.close();
   t.line("COPY_COMMIT();");
   t.line("wbuf = wbuf + 1 == STAGES ? 0 : wbuf + 1;");
@@ -598,6 +656,7 @@ template <class Sink>
 constexpr void emit_pipeline_loop(util::text<Sink>& t, const Config& c) {
   emit_copy_setup(t, operand_a);
   emit_copy_setup(t, operand_b);
+  t.line("const int k_whole = full_m && full_n ? k : 0;");
   t.line("int wbuf = 0;  // the buffer the next copies go to");
   t.line("int rbuf = 0;  // the buffer multiplied next");
   t.line("#pragma unroll");
@@ -683,21 +742,19 @@ constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
     return;
   }
   emit_first_tile(t, c);
+  emit_buffer_setup(t, c);
   t.open("for (int t = 0; t < tiles; ++t)");
   t.line("const int k0 = t * TILE_K;");
   t.line("const int kb = k0 + TILE_K;  // the step being prefetched");
   t.line("const bool more = t + 1 < tiles;");
   emit_registers(t, c);
+  emit_prefetch(t, c);
+  emit_step(t, c, c.local_a ? "a_cur" : "", c.local_b ? "b_cur" : "");
   t.open("if (more)");
-  emit_fetches(t, c);
-  t.close();
-  if (c.local_a) t.line("const __local real* a_cur = a_tile + (t & 1) * (TILE_K * STRIDE_A);");
-  if (c.local_b) t.line("const __local real* b_cur = b_tile + (t & 1) * (TILE_K * STRIDE_B);");
-  emit_step(t, c, "a_cur", "b_cur");
-  t.open("if (more)");
-  emit_stashes(t, c, "(t + 1) & 1");
+  emit_stashes_to(t, c, "a_nxt", "b_nxt");
   t.close();
   t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_buffer_swap(t, c);
   t.close();
 }
 
