@@ -402,7 +402,8 @@ std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& que
   const runtime::DeviceInfo& device = runtime::device_info(target.device);
   const Choice choices[] = {
       choose(p, with_rules(std::tuple_element_t<I, Table>::config, Caller),
-             std::tuple_element_t<I, Table>::speed, std::tuple_element_t<I, Table>::resident, device,
+             std::tuple_element_t<I, Table>::speed.of(p.trans_a, p.trans_b),
+             std::tuple_element_t<I, Table>::resident, device,
              sizeof(T), device_fence<vendor::VendorPath<typename std::tuple_element_t<I, Table>::vendor>>)...};
   std::size_t best = 0;
   for (std::size_t i = 1; i < sizeof...(I); ++i)

@@ -2,7 +2,7 @@
 // The configurations Gemm<> chooses from at run time, per element type and class of device. Each entry
 // is a policy combination, so it passes the same static_asserts as a user's, plus two measured numbers:
 //   speed     throughput on a large square problem, in percent of the class's reference (cuBLAS SGEMM
-//             for the NVIDIA float class);
+//             for the NVIDIA float class); one number, or one per pair of transposes (`speeds`);
 //   resident  work-groups that fit on one compute unit at once (registers, local memory).
 // For a problem, the runtime scores each entry by speed, the real fraction of the tile area covering C,
 // how well its work-groups (after any split of K) occupy the device, and how long each work-group's K
@@ -22,9 +22,20 @@ namespace gemmcl::policy {
 
 enum class DeviceClass { NvidiaGpu, OtherGpu, Cpu };
 
-template <int Speed, int Resident, class T, class... P>
+// An entry's speed, per pair of transposes as the kernel sees them (after a row-major call is mapped
+// onto column-major: row-major TN runs the kernel's NT). One number means the same for all four.
+struct speeds {
+  int nn, nt, tn, tt;
+  constexpr speeds(int all) noexcept : nn(all), nt(all), tn(all), tt(all) {}
+  constexpr speeds(int nn_, int nt_, int tn_, int tt_) noexcept : nn(nn_), nt(nt_), tn(tn_), tt(tt_) {}
+  constexpr int of(bool trans_a, bool trans_b) const noexcept {
+    return trans_a ? (trans_b ? tt : tn) : (trans_b ? nt : nn);
+  }
+};
+
+template <speeds Speed, int Resident, class T, class... P>
 struct entry : resolve<Element<T>, P...> {
-  static constexpr int speed = Speed;
+  static constexpr speeds speed = Speed;
   static constexpr int resident = Resident;
   // The same policies given to another template, e.g. apply<gemmcl::Gemm> for the explicit type (tests
   // check every entry on whatever device they run on, not only the class that device would pick).
@@ -38,11 +49,18 @@ struct builtin;
 template <>
 struct builtin<float> {
   using nvidia_gpu = std::tuple<
-      // 8 x 16 register tile in 256 work-items: one work-group per SM, 1024 FMAs per barrier.
-      entry<87, 1, float, Tile<128, 256, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>>,
-      // The same register tile in 128 work-items, for half as many tiles of C. 0.94x the first at
-      // 4095^3 (bench/TUNING.md run 25).
-      entry<82, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>>,
+      // 8 x 16 register tile in 256 work-items: one work-group per SM, 1024 FMAs per barrier. Registers
+      // read one K step ahead, across the barrier: the first local reads of a step no longer wait on
+      // it (+2% at 4096^3 without transposes, bench/TUNING.md runs 58-59).
+      entry<speeds{87, 88, 84, 88}, 1, float, Tile<128, 256, 8>, Vec<4>, WorkPerThread<8, 16>,
+            Prefetch<true>, RegisterPrefetch<true>>,
+      // The same register tile in 128 work-items, for half as many tiles of C; two work-groups per SM.
+      // With op(A) = A^T it beats the first by 5% at 2048^3-4097^3 (runs 58-59). Measured against the
+      // first at 4096^3 it would rate {84, 89, 88, 88}; the numbers below keep its old 82 except for
+      // that pair, since one-wave shapes (1536^3-1792^3), where the score cannot tell it from the
+      // 64 x 128 entry split in three, were measured with 82 (runs 47-53).
+      entry<speeds{82, 82, 85, 82}, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>,
+            Prefetch<true>, RegisterPrefetch<true>>,
       // Registers read one K step ahead (RegisterPrefetch): at 1000^3 and 1024^3 this entry went from
       // 0.70-0.74x to 0.90-1.01x cuBLAS without transposes, and gained or held in the other pairs
       // (H200, bench/TUNING.md run 18), so it is the mid-size choice for every pair. A three-buffer
