@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <functional>
 #include <random>
 #include <string>
@@ -49,12 +50,15 @@ template <class T> void bench(cublasHandle_t h, cl::Context& ctx, cl::CommandQue
       CK(cudaMemcpy(pa, ha.data(), ha.size() * sizeof(T), cudaMemcpyHostToDevice)); CK(cudaMemcpy(pb, hb.data(), hb.size() * sizeof(T), cudaMemcpyHostToDevice));
       dA.push_back(pa); dB.push_back(pb); dC.push_back(pc);
     }
-    const int iters = std::max(7, std::min(50, int(2e11 / (2.0 * m * n * k))));
+    // PERF_ITERS=N times N calls of each (long runs for sampling clocks and power beside them).
+    const int iters = std::getenv("PERF_ITERS") ? std::atoi(std::getenv("PERF_ITERS")) : std::max(7, std::min(50, int(2e11 / (2.0 * m * n * k))));
+    auto stamp = [](const char* what) { if (std::getenv("PERF_ITERS")) { timespec ts; clock_gettime(CLOCK_REALTIME, &ts); std::printf("  [%ld.%03ld start %s]\n", (long)ts.tv_sec, ts.tv_nsec / 1000000, what); std::fflush(stdout); } };
     const double flop = 2.0 * m * n * k;
     // cuBLAS
     cudaEvent_t e0, e1; cudaEventCreate(&e0); cudaEventCreate(&e1);
     T one = 1, zero = 0; std::vector<double> ts;
     auto cub = [&](int i) { CK(gemm_cublas(h, ta == Transpose::No ? CUBLAS_OP_N : CUBLAS_OP_T, tb == Transpose::No ? CUBLAS_OP_N : CUBLAS_OP_T, m, n, k, &one, dA[i], ta == Transpose::No ? m : k, dB[i], tb == Transpose::No ? k : n, &zero, dC[i], m)); };
+    stamp("cuBLAS");
     for (int w = 0; w < 3; ++w) cub(w % sets);
     for (int it = 0; it < iters; ++it) { cudaEventRecord(e0); cub(it % sets); cudaEventRecord(e1); cudaEventSynchronize(e1); float ms; cudaEventElapsedTime(&ms, e0, e1); ts.push_back(ms * 1e-3); }
     const double t_cublas = median(ts);
@@ -63,6 +67,7 @@ template <class T> void bench(cublasHandle_t h, cl::Context& ctx, cl::CommandQue
     auto clb = [&](int i) -> std::vector<cl::Event> { cl_event ev; auto st = clblast::Gemm<T>(clblast::Layout::kColMajor, ta == Transpose::No ? clblast::Transpose::kNo : clblast::Transpose::kYes, tb == Transpose::No ? clblast::Transpose::kNo : clblast::Transpose::kYes, m, n, k, T(1), A[i](), 0, ta == Transpose::No ? m : k, B[i](), 0, tb == Transpose::No ? k : n, T(0), C[i](), 0, m, &q(), &ev); if (st != clblast::StatusCode::kSuccess) { std::printf("clblast %d\n", (int)st); std::exit(1);} return {cl::Event(ev)}; };
     auto time_cl = [&](auto fn) { for (int w = 0; w < 3; ++w) fn(w % sets).back().wait(); std::vector<double> v; for (int it = 0; it < iters; ++it) { auto e = fn(it % sets); e.back().wait(); v.push_back((e.back().template getProfilingInfo<CL_PROFILING_COMMAND_END>() - e.front().template getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9); } return median(v); };
     auto check = [&]() { std::vector<T> c(m * n); q.enqueueReadBuffer(C[0], true, 0, m * n * sizeof(T), c.data()); double e = 0, r = 0; for (size_t i = 0; i < c.size(); ++i) { double d = double(c[i]) - ref[i]; e += d * d; r += double(ref[i]) * ref[i]; } return std::sqrt(e / r); };
+    stamp("CLBlast");
     const double t_clb = time_cl(clb); const double err_clb = (clb(0).back().wait(), check());
     std::printf("\n%zux%zux%zu %s  cuBLAS %.1f TFLOPS  CLBlast %.1f (%.2fx, err %.1e)\n", m, n, k, trans.c_str(), flop / t_cublas * 1e-12, flop / t_clb * 1e-12, t_cublas / t_clb, err_clb);
     for (auto& cfg : configs) { if (cfg.dbl != std::is_same_v<T, double>) continue;
@@ -70,6 +75,7 @@ template <class T> void bench(cublasHandle_t h, cl::Context& ctx, cl::CommandQue
         auto fn = [&](int i) { return cfg.run(q, ta, tb, m, n, k, A[i], B[i], C[i]); };
         q.enqueueFillBuffer(C[0], T(NAN), 0, m * n * sizeof(T)); q.finish();
         fn(0).back().wait(); const double err = check();
+        stamp(cfg.name.c_str());
         const double t = time_cl(fn);
         std::printf("  %-28s %6.1f TFLOPS  %.3fx cuBLAS  %.2fx CLBlast  err %.1e%s\n", cfg.name.c_str(), flop / t * 1e-12, t_cublas / t, t_clb / t, err, err < (sizeof(T) == 4 ? 1e-5 : 1e-12) ? "" : "  FAIL");
       } catch (std::exception& ex) { std::printf("  %-28s error: %s\n", cfg.name.c_str(), ex.what()); }

@@ -1,0 +1,80 @@
+// Launches a gemmcl kernel from the PTX that NVIDIA's OpenCL compiler produced, through the CUDA driver
+// API, so that Nsight Compute can profile it: ncu does not see OpenCL kernels (TUNING.md runs 56-59).
+// Column-major, no transposes, alpha 1, beta 0, no split; checks 64 entries against a double reference.
+// On the GPU machine, after `PERF_PTX=name OUT=dir bash bench/tuning/run.sh ...` saved dir/name.ptx:
+//   nvcc -O2 -std=c++17 bench/tuning/ptxrun.cpp -o ptxrun -lcuda -lcublas
+//   sed 's/%envreg[0-9]*/0/g' dir/name.ptx | tr -d '\0' > k.ptx      # OpenCL's global offsets -> 0
+//   ./ptxrun k.ptx M N K TILE_M TILE_N BX BY dbl(0/1) iters           # BX x BY = the work-group
+//   ncu --set full -k gemmcl_gemm -c 1 -o k ./ptxrun k.ptx ... 1
+//   ncu -i k.ncu-rep --page source --csv --print-source sass > k.csv  # stall samples per instruction
+// With a trailing argument it times cuBLAS on the same shape instead (for its profile).
+#include <cuda.h>
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+#define CK(x) do { auto s_ = (x); if ((int)s_ != 0) { std::printf("FAIL %s = %d line %d\n", #x, (int)s_, __LINE__); std::exit(1); } } while (0)
+int main(int argc, char** argv) {
+  std::ifstream f(argv[1]); std::stringstream ss; ss << f.rdbuf(); std::string ptx = ss.str();
+  const int M = atoi(argv[2]), N = atoi(argv[3]), K = atoi(argv[4]), TM = atoi(argv[5]), TN = atoi(argv[6]);
+  const int BX = atoi(argv[7]), BY = atoi(argv[8]), dbl = atoi(argv[9]), iters = atoi(argv[10]);
+  const bool cub = argc > 11;
+  const size_t es = dbl ? 8 : 4;
+  CK(cuInit(0)); CUdevice dev; CK(cuDeviceGet(&dev, 0)); CUcontext ctx; CK(cuDevicePrimaryCtxRetain(&ctx, dev)); CK(cuCtxSetCurrent(ctx));
+  CUdeviceptr a, b, c; CK(cuMemAlloc(&a, (size_t)M * K * es)); CK(cuMemAlloc(&b, (size_t)K * N * es)); CK(cuMemAlloc(&c, (size_t)M * N * es));
+  std::vector<char> host((size_t)std::max(M * K, K * N) * es);
+  if (dbl) { auto* p = (double*)host.data(); for (size_t i = 0; i < host.size() / 8; ++i) p[i] = (double)((i * 2654435761u) % 1000) / 1000.0 - 0.5; }
+  else { auto* p = (float*)host.data(); for (size_t i = 0; i < host.size() / 4; ++i) p[i] = (float)((i * 2654435761u) % 1000) / 1000.0f - 0.5f; }
+  CK(cuMemcpyHtoD(a, host.data(), (size_t)M * K * es)); CK(cuMemcpyHtoD(b, host.data(), (size_t)K * N * es));
+  CUevent e0, e1; CK(cuEventCreate(&e0, 0)); CK(cuEventCreate(&e1, 0));
+  if (cub) {
+    cublasHandle_t h; CK(cublasCreate(&h));
+    double one = 1, zero = 0; float onef = 1, zerof = 0;
+    auto run = [&] { if (dbl) CK(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &one, (double*)a, M, (double*)b, K, &zero, (double*)c, M));
+                     else CK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &onef, (float*)a, M, (float*)b, K, &zerof, (float*)c, M)); };
+    run(); CK(cuCtxSynchronize());
+    CK(cuEventRecord(e0, 0)); for (int i = 0; i < iters; ++i) run(); CK(cuEventRecord(e1, 0)); CK(cuEventSynchronize(e1));
+    float ms; CK(cuEventElapsedTime(&ms, e0, e1)); std::printf("cublas %.2f TFLOPS\n", 2.0 * M * N * K * iters / (ms * 1e-3) * 1e-12);
+    return 0;
+  }
+  // parameters from the .entry
+  auto s = ptx.find(".entry gemmcl_gemm("); auto e = ptx.find(")", s);
+  std::string sig = ptx.substr(s, e - s);
+  std::vector<std::string> types; std::regex re(R"(\.param\s+\.(\w+))");
+  for (std::sregex_iterator it(sig.begin(), sig.end(), re), end; it != end; ++it) types.push_back((*it)[1]);
+  CUmodule mod; char log[8192] = {0};
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES}; void* vals[] = {log, (void*)(size_t)sizeof(log)};
+  if (cuModuleLoadDataEx(&mod, ptx.c_str(), 2, opts, vals) != CUDA_SUCCESS) { std::printf("load failed: %s\n", log); return 1; }
+  CUfunction fn; CK(cuModuleGetFunction(&fn, mod, "gemmcl_gemm"));
+  // m, n, k_total, k_chunk, alpha, beta, a, a_off, lda, b, b_off, ldb, c, c_off, ldc, c_split, c_whole, tickets, d, d_off, ldd, d_alpha, d_beta
+  struct V { unsigned long long u; double d; bool isf; };
+  std::vector<V> v = {{(unsigned)M}, {(unsigned)N}, {(unsigned)K}, {(unsigned)K}, {0, 1.0, true}, {0, 0.0, true},
+                      {a}, {0}, {(unsigned)M}, {b}, {0}, {(unsigned)K}, {c}, {0}, {(unsigned)M}, {0}, {1}, {0}, {0}, {0}, {0}, {0, 1.0, true}, {0, 0.0, true}};
+  std::vector<std::vector<char>> store(types.size()); std::vector<void*> args;
+  for (size_t i = 0; i < types.size(); ++i) {
+    auto& t = types[i]; auto& st = store[i]; st.resize(8);
+    if (t == "f32") { float x = (float)v[i].d; memcpy(st.data(), &x, 4); }
+    else if (t == "f64") { double x = v[i].d; memcpy(st.data(), &x, 8); }
+    else if (t == "u32" || t == "s32") { unsigned x = (unsigned)v[i].u; memcpy(st.data(), &x, 4); }
+    else { unsigned long long x = v[i].u; memcpy(st.data(), &x, 8); }
+    args.push_back(st.data());
+  }
+  const unsigned gx = (M + TM - 1) / TM, gy = (N + TN - 1) / TN;
+  auto launch = [&] { CK(cuLaunchKernel(fn, gx, gy, 1, BX, BY, 1, 0, 0, args.data(), nullptr)); };
+  launch(); CK(cuCtxSynchronize());
+  CK(cuEventRecord(e0, 0)); for (int i = 0; i < iters; ++i) launch(); CK(cuEventRecord(e1, 0)); CK(cuEventSynchronize(e1));
+  float ms; CK(cuEventElapsedTime(&ms, e0, e1));
+  // check a few entries against a double reference
+  std::vector<char> hc((size_t)M * N * es); CK(cuMemcpyDtoH(hc.data(), c, hc.size()));
+  double maxrel = 0;
+  for (int t = 0; t < 64; ++t) { int i = (t * 7919) % M, j = (t * 104729) % N; double r = 0, got;
+    for (int kk = 0; kk < K; ++kk) { double x, y; if (dbl) { x = ((double*)host.data())[i + (size_t)kk * M]; y = ((double*)host.data())[kk + (size_t)j * K]; } else { x = ((float*)host.data())[i + (size_t)kk * M]; y = ((float*)host.data())[kk + (size_t)j * K]; } r += x * y; }
+    got = dbl ? ((double*)hc.data())[i + (size_t)j * M] : ((float*)hc.data())[i + (size_t)j * M];
+    maxrel = std::max(maxrel, std::abs(got - r) / (std::abs(r) + 1)); }
+  std::printf("%s: %u params, grid %ux%u, %.2f TFLOPS, max err %.1e\n", argv[1], (unsigned)types.size(), gx, gy, 2.0 * M * N * K * iters / (ms * 1e-3) * 1e-12, maxrel);
+}
