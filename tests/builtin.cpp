@@ -117,3 +117,49 @@ TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, GpuF1, NvD
   else
     check_entry<typename generic_twin<G>::type>(name);
 }
+
+// Gemm<>'s choice for the NVIDIA float class on a device like the H200 the table was measured on (132
+// compute units; no device needed). These are the measured choices of bench/TUNING.md runs 58-66 and
+// bench/RESULTS.md run 66: a change to the table or the score that moves one must be measured again.
+TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
+  runtime::DeviceInfo d;
+  d.name = "H200";
+  d.vendor = "NVIDIA Corporation";
+  d.type = CL_DEVICE_TYPE_GPU;
+  d.compute_units = 132;
+  d.max_mem_alloc_size = std::size_t(1) << 34;
+  // Entries of F::nvidia_gpu: 0 = 128x256, 1 = 128x128, 2 = 64x128, 3 = 128x64, 4 = 64x64.
+  struct Case {
+    std::size_t m, n, k;
+    bool ta, tb;
+    std::size_t entry;
+    int split_k;  // 0: the automatic rule
+  };
+  const Case cases[] = {
+      {512, 512, 512, false, false, 2, 4},         {1000, 1000, 1000, false, false, 2, 2},
+      {1024, 1024, 1024, true, false, 2, 2},       {1536, 1536, 1536, false, false, 3, 4},
+      {1536, 1536, 1536, false, true, 2, 4},       {2048, 2048, 2048, false, false, 0, 0},
+      {2049, 2049, 2049, false, false, 3, 4},      {4096, 4096, 4096, true, true, 0, 0},
+      {4097, 4097, 4097, false, true, 3, 4},       {8192, 8192, 8192, false, false, 0, 0},
+      {8192, 64, 8192, false, false, 3, 0},        {64, 8192, 8192, false, false, 2, 4},
+      {128, 128, 65536, false, false, 1, 0},       {1024, 1024, 8192, false, false, 1, 0},
+  };
+  for (const Case& c : cases) {
+    runtime::Problem p;
+    p.m = c.m;
+    p.n = c.n;
+    p.k = c.k;
+    p.trans_a = c.ta;
+    p.trans_b = c.tb;
+    const detail::Pick pick =
+        detail::pick_entry<F::nvidia_gpu>(p, d, Gemm<>::config, sizeof(float));
+    INFO(c.m << "x" << c.n << "x" << c.k << (c.ta ? " t" : " n") << (c.tb ? "t" : "n"));
+    CHECK(pick.entry == c.entry);
+    CHECK(pick.choice.split_k == c.split_k);
+  }
+  // Many tiles but a short K: no split into parts of a few K steps each.
+  runtime::Problem shallow;
+  shallow.m = shallow.n = 8192;
+  shallow.k = 64;
+  CHECK(detail::pick_entry<F::nvidia_gpu>(shallow, d, Gemm<>::config, sizeof(float)).choice.split_k == 0);
+}

@@ -293,16 +293,20 @@ constexpr policy::Config with_rules(policy::Config c, const policy::Config& call
 
 // How busy an entry's work-groups (after splitting K) keep the device, 0 to 1. They run in waves of
 // `capacity` = compute units x resident. Within one wave a unit holding j of its `resident` groups runs
-// at (j / resident)^(1/4) of its full rate (one group already does most of the work); with fewer
+// at (j / resident)^p of its full rate: p = 1/4 for groups of 256 work-items and more (one group
+// already does most of the work), 3/4 below (four warps need company: the 128 x 64 entry in two
+// parts ran 1000^3 5% slower than the 64 x 128 entry, and in four parts 512^3 14% slower, where it
+// is 13% faster with three groups per unit; bench/TUNING.md run 64); with fewer
 // groups than units, the idle units do nothing (512^3 in 3 parts of 64 x 128 tiles, 96 groups on 132
 // units, ran 10% slower than in 4 parts, 128 groups, bench/TUNING.md run 39). Beyond one wave,
 // the last partial wave spreads its groups over the units and takes (j / resident)^(3/4) of a full
 // wave's time: 153 tiles of 128 x 256 on 132 units (2049^3) take two whole waves, which made that shape
 // 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200, bench/TUNING.md run 23).
-inline double busy_fraction(double groups, double units, double resident) {
+inline double busy_fraction(double groups, double units, double resident, double threads) {
   const double capacity = units * resident;
-  if (groups < units) return groups / units * std::sqrt(std::sqrt(1.0 / resident));
-  if (groups <= capacity) return std::sqrt(std::sqrt(groups / capacity));
+  const double p = threads >= 256 ? 0.25 : 0.75;
+  if (groups < units) return groups / units * std::pow(1.0 / resident, p);
+  if (groups <= capacity) return std::pow(groups / capacity, p);
   const double full = std::floor(groups / capacity), rest = groups - full * capacity;
   const double tail = rest > 0 ? std::pow(std::ceil(rest / units) / resident, 0.75) : 0.0;
   return (groups / capacity) / (full + tail);
@@ -325,7 +329,8 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
   const runtime::SplitPlan plan =
       runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, split_k, d, element_bytes, resident);
   const double busy = busy_fraction(double(tiles) * plan.splits,
-                                    double(std::max<std::size_t>(d.compute_units, 1)), resident);
+                                    double(std::max<std::size_t>(d.compute_units, 1)), resident,
+                                    double(c.threads()));
   const double k_per_group = double(plan.splits > 1 ? plan.k_chunk : p.k);
   const double k_loop = k_per_group / (k_per_group + 64.0);
   const double split_cost = plan.splits == 1                                                   ? 1.0
@@ -353,18 +358,29 @@ struct Choice {
   int split_k = 0;
 };
 inline constexpr std::size_t kInKernelSearchMaxK = 2048;
+inline constexpr std::size_t kInKernelLongK = 1024;
 
 inline Choice choose(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
                      const runtime::DeviceInfo& d, std::size_t element_bytes, bool device_fence) {
   const Choice best{score(p, c, speed, resident, d, element_bytes, c.split_k, device_fence), c.split_k};
   if (c.split_k != 0 || c.split_reduce == 2 || !device_fence) return best;
-  if (p.k > kInKernelSearchMaxK && c.threads() < 256) return best;
   const std::size_t tiles = tiles_of(p, c), units = std::max<std::size_t>(d.compute_units, 1);
-  int parts = 1;
-  while (parts < runtime::kInKernelMaxParts && (parts + 1) * tiles <= 2 * units) ++parts;
   const auto scored = [&](int split_k) {
     return Choice{score(p, c, speed, resident, d, element_bytes, split_k, device_fence), split_k};
   };
+  // More than two tiles per unit: some units hold three groups or the tiles need more than one wave,
+  // and the most in-kernel parts ran fastest at every size measured, the finer groups evening out
+  // the units' loads and the last wave (128 x 64 tiles, 4 parts against 1: 1536^3 +21%, 2049^3 +10%,
+  // 2500^3 +12%, 3000^3 +3%, 4097^3 +2%; 64 x 128 tiles likewise; H200, bench/TUNING.md run 64). The
+  // busy fraction does not see the busiest units, so the split keeps the better of the two scores.
+  // Only with K long enough that each part keeps its K loop (every size measured had K >= 1536).
+  if (tiles > 2 * units && p.k >= kInKernelLongK) {
+    const int parts = runtime::kInKernelMaxParts;
+    return {std::max(best.score, scored(parts).score), parts};
+  }
+  if (p.k > kInKernelSearchMaxK && c.threads() < 256) return best;
+  int parts = 1;
+  while (parts < runtime::kInKernelMaxParts && (parts + 1) * tiles <= 2 * units) ++parts;
   const Choice few = scored(parts);
   const runtime::SplitPlan automatic =
       runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, 0, d, element_bytes, resident);
@@ -376,45 +392,49 @@ inline Choice choose(const runtime::Problem& p, const policy::Config& c, int spe
   } else {
     pick = few.score > best.score ? few : best;
   }
-  const std::size_t places = units * static_cast<std::size_t>(std::max(resident, 1));
-  // More than one wave of whole tiles: two parts may fill a nearly empty last wave (2049^3, 561
-  // tiles of 64 x 128 in 396 places: 2 parts +10%, bench/TUNING.md run 47).
-  if (tiles > places) {
-    const Choice two = scored(2);
-    if (two.score > pick.score) pick = two;
-  }
-  // One wave in which some units hold three or more groups: those units set its length, and three
-  // parts ran faster, the finer groups spreading evenly (64 x 128 tiles on 132 units: 1536^3, 288
-  // tiles, +23-27% over K whole and +5-6% over two parts; 1664^3 and 1792 x 1536^2, 336-338 tiles,
-  // +10-13%, where two parts gained nothing; runs 47, 51, 53). The busy fraction, counting groups
-  // against all places, does not see this, so the split keeps the better of the two scores. Work-groups
-  // of 256 work-items and more only: two of them already keep a unit busy.
-  if (tiles > 2 * units && tiles <= places && c.threads() >= 256)
-    pick = {std::max(pick.score, scored(3).score), 3};
   return pick;
 }
 
-// Gemm<>: the best-scoring entry of the device's class. SplitK and Pack are the caller's rules.
-template <class Table, policy::Config Caller, class T, std::size_t... I>
-std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& queue,
-                                const runtime::QueueTarget& target, const runtime::Problem& p, T alpha,
-                                T beta, const Events& wait) {
-  const runtime::DeviceInfo& device = runtime::device_info(target.device);
+// Gemm<>'s choice among a table's entries for a problem on a device: the best-scoring entry (the
+// first of equals) and its split. `caller` carries the caller's run-time rules (SplitK, Pack).
+struct Pick {
+  std::size_t entry = 0;
+  Choice choice;
+};
+template <class Table, std::size_t... I>
+Pick pick_entry(std::index_sequence<I...>, const runtime::Problem& p, const runtime::DeviceInfo& device,
+                const policy::Config& caller, std::size_t element_bytes) {
   const Choice choices[] = {
-      choose(p, with_rules(std::tuple_element_t<I, Table>::config, Caller),
+      choose(p, with_rules(std::tuple_element_t<I, Table>::config, caller),
              std::tuple_element_t<I, Table>::speed.of(p.trans_a, p.trans_b),
-             std::tuple_element_t<I, Table>::resident, device,
-             sizeof(T), device_fence<vendor::VendorPath<typename std::tuple_element_t<I, Table>::vendor>>)...};
+             std::tuple_element_t<I, Table>::resident, device, element_bytes,
+             device_fence<vendor::VendorPath<typename std::tuple_element_t<I, Table>::vendor>>)...};
   std::size_t best = 0;
   for (std::size_t i = 1; i < sizeof...(I); ++i)
     if (choices[i].score > choices[best].score) best = i;
+  return {best, choices[best]};
+}
+template <class Table>
+Pick pick_entry(const runtime::Problem& p, const runtime::DeviceInfo& device,
+                const policy::Config& caller, std::size_t element_bytes) {
+  return pick_entry<Table>(std::make_index_sequence<std::tuple_size_v<Table>>{}, p, device, caller,
+                           element_bytes);
+}
+
+// Gemm<>: runs the picked entry.
+template <class Table, policy::Config Caller, class T, std::size_t... I>
+std::vector<cl::Event> run_best(std::index_sequence<I...> entries, cl::CommandQueue& queue,
+                                const runtime::QueueTarget& target, const runtime::Problem& p, T alpha,
+                                T beta, const Events& wait) {
+  const runtime::DeviceInfo& device = runtime::device_info(target.device);
+  const Pick pick = pick_entry<Table>(entries, p, device, Caller, sizeof(T));
   std::vector<cl::Event> events;
   const auto attempt = [&](auto entry, std::size_t index) {
     using E = decltype(entry);
-    if (index != best) return;
+    if (index != pick.entry) return;
     constexpr policy::Config c = with_rules(E::config, Caller);
     events = run<typename E::vendor, c>(queue, target, p, alpha, beta, wait, E::resident,
-                                        choices[index].split_k);
+                                        pick.choice.split_k);
   };
   (attempt(std::tuple_element_t<I, Table>{}, I), ...);
   return events;

@@ -48,31 +48,35 @@ struct builtin;
 
 template <>
 struct builtin<float> {
+  // Speeds per pair: each entry's TFLOPS at 4096^3 through the bench/tuning harness, scaled so that
+  // the first entry without transposes is 87 (its old single number), all in one run (H200, after
+  // the kernel changes of bench/TUNING.md runs 57-62; run 63). The 128x128 entry keeps one number,
+  // below its measured {86, 89, 85, 86}: at 4097^3 the score rates its last wave too well (half of
+  // the measured loss), and the 128 x 64 entry split in four is faster there (run 64).
   using nvidia_gpu = std::tuple<
       // 8 x 16 register tile in 256 work-items: one work-group per SM, 1024 FMAs per barrier. Registers
       // read one K step ahead, across the barrier: the first local reads of a step no longer wait on
-      // it (+2% at 4096^3 without transposes, bench/TUNING.md runs 58-59).
-      entry<speeds{87, 88, 84, 88}, 1, float, Tile<128, 256, 8>, Vec<4>, WorkPerThread<8, 16>,
+      // it (+2% at 4096^3 without transposes, runs 58-59).
+      entry<speeds{87, 88, 87, 88}, 1, float, Tile<128, 256, 8>, Vec<4>, WorkPerThread<8, 16>,
             Prefetch<true>, RegisterPrefetch<true>>,
       // The same register tile in 128 work-items, for half as many tiles of C; two work-groups per SM.
-      // With op(A) = A^T it beats the first by 5% at 2048^3-4097^3 (runs 58-59). Measured against the
-      // first at 4096^3 it would rate {84, 89, 88, 88}; the numbers below keep its old 82 except for
-      // that pair, since one-wave shapes (1536^3-1792^3), where the score cannot tell it from the
-      // 64 x 128 entry split in three, were measured with 82 (runs 47-53).
-      entry<speeds{82, 82, 85, 82}, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>,
-            Prefetch<true>, RegisterPrefetch<true>>,
+      entry<85, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>,
+            RegisterPrefetch<true>>,
       // Registers read one K step ahead (RegisterPrefetch): at 1000^3 and 1024^3 this entry went from
-      // 0.70-0.74x to 0.90-1.01x cuBLAS without transposes, and gained or held in the other pairs
-      // (H200, bench/TUNING.md run 18), so it is the mid-size choice for every pair. A three-buffer
-      // cp.async pipeline added 2-5% at 1000^3-4096^3 (runs 34-35).
-      entry<80, 3, float, Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>,
-            RegisterPrefetch<true>, vendor::Nvidia<>>,
-      // Tall and skinny products (N = 64) with split K; a K step of 16 beat 8 by 5-9% there
-      // (bench/TUNING.md runs 16, 19), and the cp.async pipeline another 4% (run 34).
-      entry<70, 3, float, Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>, Pipeline<3>, Padding<4>,
-            RegisterPrefetch<true>, vendor::Nvidia<>>,
+      // 0.70-0.74x to 0.90-1.01x cuBLAS without transposes (run 18). A three-buffer cp.async pipeline
+      // added 2-5% at 1000^3-4096^3 (runs 34-35). Eight warps per group: the choice where few groups
+      // share a unit (512^3-1024^3 split in the kernel).
+      entry<speeds{74, 79, 71, 77}, 3, float, Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>,
+            Pipeline<3>, Padding<4>, RegisterPrefetch<true>, vendor::Nvidia<>>,
+      // Tall and skinny products (N = 64) with split K; a K step of 16 beat 8 by 5-9% there (runs 16,
+      // 19), and the cp.async pipeline another 4% (run 34). With the FMA order of run 61 it is also
+      // the fastest entry wherever each unit gets three or more groups (1536^3-4097^3 in four parts,
+      // run 64); four warps per group need that company.
+      entry<speeds{84, 83, 80, 83}, 3, float, Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>,
+            Pipeline<3>, Padding<4>, RegisterPrefetch<true>, vendor::Nvidia<>>,
       // RegisterPrefetch made no difference to this one (run 18).
-      entry<60, 4, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>, Prefetch<true>>>;
+      entry<speeds{55, 62, 49, 55}, 4, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>,
+            Prefetch<true>>>;
   // Any other GPU or accelerator: 256 work-items and 16 KiB of local memory, within every OpenCL GPU's
   // limits.
   using other_gpu =
