@@ -1,6 +1,7 @@
 // Launches a gemmcl kernel from the PTX that NVIDIA's OpenCL compiler produced, through the CUDA driver
 // API, so that Nsight Compute can profile it: ncu does not see OpenCL kernels (TUNING.md runs 56-59).
-// Column-major, no transposes, alpha 1, beta 0, no split; checks 64 entries against a double reference.
+// Column-major, alpha 1, beta 0, no split; checks 64 entries against a double reference. PTXRUN_TRANS=tn
+// (say) for a kernel built with GEMMCL_TRANS_A=1: A is then stored k x m.
 // On the GPU machine, after `PERF_PTX=name OUT=dir bash bench/tuning/run.sh ...` saved dir/name.ptx:
 //   nvcc -O2 -std=c++17 bench/tuning/ptxrun.cpp -o ptxrun -lcuda -lcublas
 //   sed 's/%envreg[0-9]*/0/g' dir/name.ptx | tr -d '\0' > k.ptx      # OpenCL's global offsets -> 0
@@ -24,6 +25,9 @@ int main(int argc, char** argv) {
   const int M = atoi(argv[2]), N = atoi(argv[3]), K = atoi(argv[4]), TM = atoi(argv[5]), TN = atoi(argv[6]);
   const int BX = atoi(argv[7]), BY = atoi(argv[8]), dbl = atoi(argv[9]), iters = atoi(argv[10]);
   const bool cub = argc > 11;
+  const char* tr = std::getenv("PTXRUN_TRANS");
+  const bool ta = tr && tr[0] == 't', tb = tr && tr[1] == 't';
+  const unsigned lda = ta ? K : M, ldb = tb ? N : K;
   const size_t es = dbl ? 8 : 4;
   CK(cuInit(0)); CUdevice dev; CK(cuDeviceGet(&dev, 0)); CUcontext ctx; CK(cuDevicePrimaryCtxRetain(&ctx, dev)); CK(cuCtxSetCurrent(ctx));
   CUdeviceptr a, b, c; CK(cuMemAlloc(&a, (size_t)M * K * es)); CK(cuMemAlloc(&b, (size_t)K * N * es)); CK(cuMemAlloc(&c, (size_t)M * N * es));
@@ -35,8 +39,8 @@ int main(int argc, char** argv) {
   if (cub) {
     cublasHandle_t h; CK(cublasCreate(&h));
     double one = 1, zero = 0; float onef = 1, zerof = 0;
-    auto run = [&] { if (dbl) CK(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &one, (double*)a, M, (double*)b, K, &zero, (double*)c, M));
-                     else CK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &onef, (float*)a, M, (float*)b, K, &zerof, (float*)c, M)); };
+    auto run = [&] { if (dbl) CK(cublasDgemm(h, ta ? CUBLAS_OP_T : CUBLAS_OP_N, tb ? CUBLAS_OP_T : CUBLAS_OP_N, M, N, K, &one, (double*)a, lda, (double*)b, ldb, &zero, (double*)c, M));
+                     else CK(cublasSgemm(h, ta ? CUBLAS_OP_T : CUBLAS_OP_N, tb ? CUBLAS_OP_T : CUBLAS_OP_N, M, N, K, &onef, (float*)a, lda, (float*)b, ldb, &zerof, (float*)c, M)); };
     run(); CK(cuCtxSynchronize());
     CK(cuEventRecord(e0, 0)); for (int i = 0; i < iters; ++i) run(); CK(cuEventRecord(e1, 0)); CK(cuEventSynchronize(e1));
     float ms; CK(cuEventElapsedTime(&ms, e0, e1)); std::printf("cublas %.2f TFLOPS\n", 2.0 * M * N * K * iters / (ms * 1e-3) * 1e-12);
@@ -54,7 +58,7 @@ int main(int argc, char** argv) {
   // m, n, k_total, k_chunk, alpha, beta, a, a_off, lda, b, b_off, ldb, c, c_off, ldc, c_split, c_whole, tickets, d, d_off, ldd, d_alpha, d_beta
   struct V { unsigned long long u; double d; bool isf; };
   std::vector<V> v = {{(unsigned)M}, {(unsigned)N}, {(unsigned)K}, {(unsigned)K}, {0, 1.0, true}, {0, 0.0, true},
-                      {a}, {0}, {(unsigned)M}, {b}, {0}, {(unsigned)K}, {c}, {0}, {(unsigned)M}, {0}, {1}, {0}, {0}, {0}, {0}, {0, 1.0, true}, {0, 0.0, true}};
+                      {a}, {0}, {lda}, {b}, {0}, {ldb}, {c}, {0}, {(unsigned)M}, {0}, {1}, {0}, {0}, {0}, {0}, {0, 1.0, true}, {0, 0.0, true}};
   std::vector<std::vector<char>> store(types.size()); std::vector<void*> args;
   for (size_t i = 0; i < types.size(); ++i) {
     auto& t = types[i]; auto& st = store[i]; st.resize(8);
@@ -73,7 +77,7 @@ int main(int argc, char** argv) {
   std::vector<char> hc((size_t)M * N * es); CK(cuMemcpyDtoH(hc.data(), c, hc.size()));
   double maxrel = 0;
   for (int t = 0; t < 64; ++t) { int i = (t * 7919) % M, j = (t * 104729) % N; double r = 0, got;
-    for (int kk = 0; kk < K; ++kk) { double x, y; if (dbl) { x = ((double*)host.data())[i + (size_t)kk * M]; y = ((double*)host.data())[kk + (size_t)j * K]; } else { x = ((float*)host.data())[i + (size_t)kk * M]; y = ((float*)host.data())[kk + (size_t)j * K]; } r += x * y; }
+    for (int kk = 0; kk < K; ++kk) { double x, y; if (dbl) { const size_t ia = ta ? kk + (size_t)i * lda : i + (size_t)kk * lda, ib = tb ? j + (size_t)kk * ldb : kk + (size_t)j * ldb; x = ((double*)host.data())[ia]; y = ((double*)host.data())[ib]; } else { const size_t ia = ta ? kk + (size_t)i * lda : i + (size_t)kk * lda, ib = tb ? j + (size_t)kk * ldb : kk + (size_t)j * ldb; x = ((float*)host.data())[ia]; y = ((float*)host.data())[ib]; } r += x * y; }
     got = dbl ? ((double*)hc.data())[i + (size_t)j * M] : ((float*)hc.data())[i + (size_t)j * M];
     maxrel = std::max(maxrel, std::abs(got - r) / (std::abs(r) + 1)); }
   std::printf("%s: %u params, grid %ux%u, %.2f TFLOPS, max err %.1e\n", argv[1], (unsigned)types.size(), gx, gy, 2.0 * M * N * K * iters / (ms * 1e-3) * 1e-12, maxrel);

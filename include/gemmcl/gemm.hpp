@@ -299,16 +299,18 @@ constexpr policy::Config with_rules(policy::Config c, const policy::Config& call
 // is 13% faster with three groups per unit; bench/TUNING.md run 64); with fewer
 // groups than units, the idle units do nothing (512^3 in 3 parts of 64 x 128 tiles, 96 groups on 132
 // units, ran 10% slower than in 4 parts, 128 groups, bench/TUNING.md run 39). Beyond one wave,
-// the last partial wave spreads its groups over the units and takes (j / resident)^(3/4) of a full
+// the last partial wave spreads its groups over the units and takes (j / resident)^(1/2) of a full
 // wave's time: 153 tiles of 128 x 256 on 132 units (2049^3) take two whole waves, which made that shape
-// 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200, bench/TUNING.md run 23).
+// 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200, bench/TUNING.md run 23); and a last wave of one
+// 128 x 128 group on 33 of the units (4097^3) cost that entry a fifth of its speed (runs 63-64), which
+// the exponent 3/4 it had before rated at a tenth.
 inline double busy_fraction(double groups, double units, double resident, double threads) {
   const double capacity = units * resident;
   const double p = threads >= 256 ? 0.25 : 0.75;
   if (groups < units) return groups / units * std::pow(1.0 / resident, p);
   if (groups <= capacity) return std::pow(groups / capacity, p);
   const double full = std::floor(groups / capacity), rest = groups - full * capacity;
-  const double tail = rest > 0 ? std::pow(std::ceil(rest / units) / resident, 0.75) : 0.0;
+  const double tail = rest > 0 ? std::pow(std::ceil(rest / units) / resident, 0.5) : 0.0;
   return (groups / capacity) / (full + tail);
 }
 
