@@ -27,14 +27,17 @@ int main(int argc, char** argv) {
   const bool cub = argc > 11;
   const char* tr = std::getenv("PTXRUN_TRANS");
   const bool ta = tr && tr[0] == 't', tb = tr && tr[1] == 't';
-  const unsigned lda = ta ? K : M, ldb = tb ? N : K;
+  // PTXRUN_LD=n: leading dimension of A and B (a packed copy's), where it differs from the tight one.
+  const unsigned ld_env = std::getenv("PTXRUN_LD") ? (unsigned)atoi(std::getenv("PTXRUN_LD")) : 0;
+  const unsigned lda = ld_env ? ld_env : ta ? K : M, ldb = ld_env ? ld_env : tb ? N : K;
   const size_t es = dbl ? 8 : 4;
   CK(cuInit(0)); CUdevice dev; CK(cuDeviceGet(&dev, 0)); CUcontext ctx; CK(cuDevicePrimaryCtxRetain(&ctx, dev)); CK(cuCtxSetCurrent(ctx));
-  CUdeviceptr a, b, c; CK(cuMemAlloc(&a, (size_t)M * K * es)); CK(cuMemAlloc(&b, (size_t)K * N * es)); CK(cuMemAlloc(&c, (size_t)M * N * es));
-  std::vector<char> host((size_t)std::max(M * K, K * N) * es);
+  const size_t a_elems = (size_t)lda * (ta ? M : K), b_elems = (size_t)ldb * (tb ? K : N);
+  CUdeviceptr a, b, c; CK(cuMemAlloc(&a, a_elems * es)); CK(cuMemAlloc(&b, b_elems * es)); CK(cuMemAlloc(&c, (size_t)M * N * es));
+  std::vector<char> host(std::max(a_elems, b_elems) * es);
   if (dbl) { auto* p = (double*)host.data(); for (size_t i = 0; i < host.size() / 8; ++i) p[i] = (double)((i * 2654435761u) % 1000) / 1000.0 - 0.5; }
   else { auto* p = (float*)host.data(); for (size_t i = 0; i < host.size() / 4; ++i) p[i] = (float)((i * 2654435761u) % 1000) / 1000.0f - 0.5f; }
-  CK(cuMemcpyHtoD(a, host.data(), (size_t)M * K * es)); CK(cuMemcpyHtoD(b, host.data(), (size_t)K * N * es));
+  CK(cuMemcpyHtoD(a, host.data(), a_elems * es)); CK(cuMemcpyHtoD(b, host.data(), b_elems * es));
   CUevent e0, e1; CK(cuEventCreate(&e0, 0)); CK(cuEventCreate(&e1, 0));
   if (cub) {
     cublasHandle_t h; CK(cublasCreate(&h));
@@ -58,7 +61,7 @@ int main(int argc, char** argv) {
   // m, n, k_total, k_chunk, alpha, beta, a, a_off, lda, b, b_off, ldb, c, c_off, ldc, c_split, c_whole, tickets, d, d_off, ldd, d_alpha, d_beta
   struct V { unsigned long long u; double d; bool isf; };
   std::vector<V> v = {{(unsigned)M}, {(unsigned)N}, {(unsigned)K}, {(unsigned)K}, {0, 1.0, true}, {0, 0.0, true},
-                      {a}, {0}, {lda}, {b}, {0}, {ldb}, {c}, {0}, {(unsigned)M}, {0}, {1}, {0}, {0}, {0}, {0}, {0, 1.0, true}, {0, 0.0, true}};
+                      {a}, {0}, {lda}, {b}, {0}, {ldb}, {c}, {0}, {(unsigned)M}, {0}, {M % 4 == 0 ? 1u : 0u}, {0}, {0}, {0}, {0}, {0, 1.0, true}, {0, 0.0, true}};
   std::vector<std::vector<char>> store(types.size()); std::vector<void*> args;
   for (size_t i = 0; i < types.size(); ++i) {
     auto& t = types[i]; auto& st = store[i]; st.resize(8);
