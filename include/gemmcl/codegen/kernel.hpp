@@ -234,7 +234,10 @@ constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
   t.line("const int v = tid + l * THREADS;");
   t.line(p, "_k[l] = (v % (TILE_K / VW)) * VW;");
   t.line(p, "_x[l] = v / (TILE_K / VW);");
-  t.line(p, "_src[l] = ", p, " + (long)(", o.x0, " + ", p, "_x[l]) * ", o.ld, " + ", p, "_k[l];");
+  t.line("// A line past the matrix reads its last line instead: only rows or columns of C that are never");
+  t.line("// stored use it, and the loads stay whole vectors (see t_whole).");
+  t.line(p, "_src[l] = ", p, " + (long)min(", o.x0, " + ", p, "_x[l], ", o.extent, " - 1) * ", o.ld, " + ", p,
+         "_k[l];");
   t.close();
   t.raw("#endif\n");
 }
@@ -460,7 +463,19 @@ constexpr void emit_buffer_setup(util::text<Sink>& t, const Config& c) {
     t.line("const __local real* b_cur = b_tile;");
     t.line("__local real* b_nxt = b_tile + TILE_K * STRIDE_B;");
   }
-  t.line("const int t_whole = full_m && full_n ? k / TILE_K - 1 : 0;");
+  t.line("// Steps before t_whole need no checks. An operand stored with K contiguous reads its last line");
+  t.line("// for lines past its extent (see its loads), so only the other kind needs a full tile of C.");
+  if_x_contiguous(t, operand_a);
+  t.line("const bool whole_a = full_m;");
+  t.raw("#else\n");
+  t.line("const bool whole_a = true;");
+  t.raw("#endif\n");
+  if_x_contiguous(t, operand_b);
+  t.line("const bool whole_b = full_n;");
+  t.raw("#else\n");
+  t.line("const bool whole_b = true;");
+  t.raw("#endif\n");
+  t.line("const int t_whole = whole_a && whole_b ? k / TILE_K - 1 : 0;");
 }
 
 template <class Sink>
