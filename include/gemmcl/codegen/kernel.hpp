@@ -437,11 +437,12 @@ constexpr void emit_fetches(util::text<Sink>& t, const Config& c, bool whole = f
 }
 
 // The prefetch of the next K step in the double-buffered loops. Steps t < t_whole (set up by
-// emit_buffer_setup) lie inside the matrices for both operands, which is every step but the last one
-// or two of an interior work-group: one comparison with the loop counter selects their unchecked
-// loads, where testing each operand's extent and K range per step cost a chain of dependent
-// comparisons and branches at the top of every step (Nsight Compute on the driver's code: "wait" and
-// "branch resolving" stalls there, ~6% of the samples of the 128x256 kernel).
+// emit_buffer_setup) need no checks, which is every step but the last one or two of a work-group
+// whose tile lies inside C or whose edge operands are stored with K contiguous: one comparison with
+// the loop counter selects their unchecked loads, where testing each operand's extent and K range
+// per step cost a chain of dependent comparisons and branches at the top of every step (Nsight
+// Compute on the driver's code: "wait" and "branch resolving" stalls there, ~6% of the samples of
+// the 128x256 kernel).
 template <class Sink>
 constexpr void emit_prefetch(util::text<Sink>& t, const Config& c) {
   t.open("if (t < t_whole)");
