@@ -485,31 +485,12 @@ constexpr void emit_buffer_swap(util::text<Sink>& t, const Config& c) {
   if (c.local_b) t.line("{ __local real* s = (__local real*)b_cur; b_cur = b_nxt; b_nxt = s; }");
 }
 
+// Registers -> local memory for every staged operand, into the tiles a_dst and b_dst.
 template <class Sink>
-constexpr void emit_stashes_to(util::text<Sink>& t, const Config& c, std::string_view a_dst,
-                               std::string_view b_dst) {
+constexpr void emit_stashes(util::text<Sink>& t, const Config& c, std::string_view a_dst,
+                            std::string_view b_dst) {
   if (c.local_a) emit_stash(t, operand_a, a_dst);
   if (c.local_b) emit_stash(t, operand_b, b_dst);
-}
-
-template <class Sink>
-constexpr void emit_stashes(util::text<Sink>& t, const Config& c, std::string_view buffer) {
-  if (c.local_a) {
-    if (buffer.empty()) {
-      emit_stash(t, operand_a, "a_tile");
-    } else {
-      t.line("__local real* a_dst = a_tile + (", buffer, ") * (TILE_K * STRIDE_A);");
-      emit_stash(t, operand_a, "a_dst");
-    }
-  }
-  if (c.local_b) {
-    if (buffer.empty()) {
-      emit_stash(t, operand_b, "b_tile");
-    } else {
-      t.line("__local real* b_dst = b_tile + (", buffer, ") * (TILE_K * STRIDE_B);");
-      emit_stash(t, operand_b, "b_dst");
-    }
-  }
 }
 
 template <class Sink>
@@ -525,7 +506,7 @@ constexpr void emit_first_tile(util::text<Sink>& t, const Config& c) {
   t.line("const int kb = 0;");
   emit_registers(t, c);
   emit_fetches(t, c);
-  emit_stashes(t, c, "0");
+  emit_stashes(t, c, "a_tile", "b_tile");  // buffer 0
   t.close();
   t.line("barrier(CLK_LOCAL_MEM_FENCE);");
 }
@@ -556,7 +537,7 @@ constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
   t.line("// The last K step: store the prefetched tile, wait for every work-item's, read its first");
   t.line("// step into set 0, then multiply set 1.");
   t.open("if (more)");
-  emit_stashes_to(t, c, "a_nxt", "b_nxt");
+  emit_stashes(t, c, "a_nxt", "b_nxt");
   t.close();
   t.line("barrier(CLK_LOCAL_MEM_FENCE);");
   t.open("if (more)");
@@ -747,7 +728,7 @@ constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
     t.line("const int kb = k0;");
     emit_registers(t, c);
     emit_fetches(t, c);
-    emit_stashes(t, c, "");
+    emit_stashes(t, c, "a_tile", "b_tile");
     t.line("barrier(CLK_LOCAL_MEM_FENCE);");
     emit_step(t, c, "a_tile", "b_tile");
     t.line("barrier(CLK_LOCAL_MEM_FENCE);  // the tile is overwritten in the next step");
@@ -770,7 +751,7 @@ constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
   emit_prefetch(t, c);
   emit_step(t, c, c.local_a ? "a_cur" : "", c.local_b ? "b_cur" : "");
   t.open("if (more)");
-  emit_stashes_to(t, c, "a_nxt", "b_nxt");
+  emit_stashes(t, c, "a_nxt", "b_nxt");
   t.close();
   t.line("barrier(CLK_LOCAL_MEM_FENCE);");
   emit_buffer_swap(t, c);
