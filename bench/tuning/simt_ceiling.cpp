@@ -1,0 +1,265 @@
+// Ceilings of the SIMT GEMM inner loop on an NVIDIA GPU through OpenCL (bench/TUNING.md runs 77-79):
+// how fast an 8x8 (double) or 8x16 (float) block of C per work-item can be updated when its fragments
+// come from registers only, from local memory every k (as gemmcl's kernels read them), with a barrier
+// per K step, with one operand from local memory, and in other arrangements; "chain" is clpeak's kind
+// of independent FMA chains (the device's peak). No global memory is touched, so each figure is an
+// upper bound for a kernel of that shape.
+//   g++ -std=c++20 -O2 bench/tuning/simt_ceiling.cpp -o /tmp/simt_ceiling -lOpenCL && /tmp/simt_ceiling
+// Environment: PLAT=name (platform substring, default NVIDIA), SIMT_WG=128|256 (work-items per group of
+// the double kernels), GROUPS=n (work-groups of 128; default 132 * 2 * 40).
+#define CL_HPP_TARGET_OPENCL_VERSION 120
+#define CL_HPP_MINIMUM_OPENCL_VERSION 120
+#define CL_HPP_ENABLE_EXCEPTIONS
+#include <CL/opencl.hpp>
+#include <cstdio>
+#include <string>
+#include <vector>
+#include <algorithm>
+#include <cstdlib>
+static const char* src = R"CL(
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#ifndef WG
+#define WG 128
+#endif
+#define FMA8(a, b) \
+  for (int i = 0; i < 8; ++i) for (int j = 0; j < 8; ++j) acc[i][j] = fma(a[i], b[j], acc[i][j]);
+#define FMA8J(a, b) \
+  for (int j = 0; j < 8; ++j) for (int i = 0; i < 8; ++i) acc[i][j] = fma(a[i], b[j], acc[i][j]);
+#define INIT \
+  double acc[8][8]; for (int i = 0; i < 8; ++i) for (int j = 0; j < 8; ++j) acc[i][j] = 0;
+#define DONE \
+  double s = 0; for (int i = 0; i < 8; ++i) for (int j = 0; j < 8; ++j) s += acc[i][j]; out[get_global_id(0)] = s;
+#define FILL \
+  __local double sa[8 * 128], sb[8 * 64]; const int l = get_local_id(0) % 128; \
+  for (int i = get_local_id(0); i < 8 * 128; i += WG) sa[i] = 1.0 + i * 1e-6; \
+  for (int i = get_local_id(0); i < 8 * 64; i += WG) sb[i] = 1.0 - i * 1e-6; \
+  barrier(CLK_LOCAL_MEM_FENCE);
+// interleaved fragments: a work-item's 8 rows are 4 pairs 32 apart, its 8 columns 4 pairs 16 apart
+#define LOADK(k) \
+  double a[8], b[8]; \
+  for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + (k) * 128 + (l % 16) * 2 + i * 32); a[2 * i] = v.x; a[2 * i + 1] = v.y; } \
+  for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + (k) * 64 + (l / 16) * 2 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void regs(__global double* out, int iters) {
+  const int l = get_local_id(0); double a[8], b[8]; INIT
+  for (int i = 0; i < 8; ++i) { a[i] = 1.0 + (l + i) * 1e-6; b[i] = 1.0 - (l + i) * 1e-6; }
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) { FMA8(a, b) }
+  }
+  DONE
+}
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void regsj(__global double* out, int iters) {
+  const int l = get_local_id(0); double a[8], b[8]; INIT
+  for (int i = 0; i < 8; ++i) { a[i] = 1.0 + (l + i) * 1e-6; b[i] = 1.0 - (l + i) * 1e-6; }
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) { FMA8J(a, b) }
+  }
+  DONE
+}
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void lds(__global double* out, int iters) {
+  FILL INIT
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) { LOADK((k + it) & 7) FMA8J(a, b) }
+  }
+  DONE
+}
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsbar(__global double* out, int iters) {
+  FILL INIT
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) { LOADK((k + it) & 7) FMA8J(a, b) }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  DONE
+}
+
+// next k's fragments read before this k's FMAs
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldspf(__global double* out, int iters) {
+  FILL INIT
+  double a[8], b[8], na[8], nb[8];
+  for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + (l % 16) * 2 + i * 32); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+  for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + (l / 16) * 2 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int kn = (k + 1 + it) & 7;
+      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kn * 128 + (l % 16) * 2 + i * 32); na[2 * i] = v.x; na[2 * i + 1] = v.y; }
+      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kn * 64 + (l / 16) * 2 + j * 16); nb[2 * j] = v.x; nb[2 * j + 1] = v.y; }
+      FMA8J(a, b)
+      for (int i = 0; i < 8; ++i) { a[i] = na[i]; b[i] = nb[i]; }
+    }
+  }
+  DONE
+}
+// only A's fragments from local memory (half the reads): how the loss scales with the reads
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsa(__global double* out, int iters) {
+  FILL INIT
+  double b[8]; for (int j = 0; j < 8; ++j) b[j] = 1.0 - (l + j) * 1e-6;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      double a[8];
+      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + ((k + it) & 7) * 128 + (l % 16) * 2 + i * 32); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      FMA8J(a, b)
+    }
+  }
+  DONE
+}
+// 12 x 8 per work-item: 20 doubles read per 96 DFMA instead of 16 per 64
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void lds128(__global double* out, int iters) {
+  FILL
+  double acc[12][8]; for (int i = 0; i < 12; ++i) for (int j = 0; j < 8; ++j) acc[i][j] = 0;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      double a[12], b[8]; const int kk = (k + it) & 7;
+      for (int i = 0; i < 6; ++i) { double2 v = vload2(0, sa + kk * 128 + (l % 8) * 2 + i * 16); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kk * 64 + (l / 16) * 2 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      for (int j = 0; j < 8; ++j) for (int i = 0; i < 12; ++i) acc[i][j] = fma(a[i], b[j], acc[i][j]);
+    }
+  }
+  double s = 0; for (int i = 0; i < 12; ++i) for (int j = 0; j < 8; ++j) s += acc[i][j]; out[get_global_id(0)] = s;
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsb(__global double* out, int iters) {
+  FILL INIT
+  double a[8]; for (int i = 0; i < 8; ++i) a[i] = 1.0 - (l + i) * 1e-6;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      double b[8];
+      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + ((k + it) & 7) * 64 + (l / 16) * 2 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      FMA8J(a, b)
+    }
+  }
+  DONE
+}
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void lds64b(__global double* out, int iters) {
+  FILL INIT
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int kk = (k + it) & 7; double a[8], b[8];
+      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + (l % 16) * 2 + i * 32); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      for (int j = 0; j < 4; ++j) { b[2 * j] = sb[kk * 64 + (l / 16) * 2 + j * 16]; b[2 * j + 1] = sb[kk * 64 + (l / 16) * 2 + j * 16 + 1]; }
+      FMA8J(a, b)
+    }
+  }
+  DONE
+}
+// warp tiles of 64 x 32: eight lanes read 128 contiguous bytes of A, eight lanes share each B pair
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsw(__global double* out, int iters) {
+  FILL INIT
+  const int w = l / 32, r0 = (w % 2) * 64 + (l % 8) * 2, c0 = (w / 2) * 32 + ((l % 32) / 8) * 2;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int kk = (k + it) & 7; double a[8], b[8];
+      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 16); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kk * 64 + c0 + j * 8); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      FMA8J(a, b)
+    }
+  }
+  DONE
+}
+// warp tiles of 32 x 64: eight lanes share each A pair, eight lanes read 128 contiguous bytes of B
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsw2(__global double* out, int iters) {
+  FILL INIT
+  const int w = l / 32, r0 = (w % 4) * 32 + ((l % 32) / 8) * 2, c0 = (l % 8) * 2;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int kk = (k + it) & 7; double a[8], b[8];
+      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 8); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kk * 64 + c0 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      FMA8J(a, b)
+    }
+  }
+  DONE
+}
+
+// FP32, the large entry's shape: 8 x 16 per work-item, 256 work-items, fragments as float4
+#define FINIT float acc[8][16]; for (int i = 0; i < 8; ++i) for (int j = 0; j < 16; ++j) acc[i][j] = 0;
+#define FDONE float s = 0; for (int i = 0; i < 8; ++i) for (int j = 0; j < 16; ++j) s += acc[i][j]; out[get_global_id(0)] = s;
+#define FFMA16(a, b) for (int j = 0; j < 16; ++j) for (int i = 0; i < 8; ++i) acc[i][j] = fma(a[i], b[j], acc[i][j]);
+#define FFILL __local float fa[8 * 128], fb[8 * 256]; const int l = get_local_id(0); \
+  for (int i = l; i < 8 * 128; i += 256) fa[i] = 1.0f + i * 1e-6f; for (int i = l; i < 8 * 256; i += 256) fb[i] = 1.0f - i * 1e-6f; \
+  barrier(CLK_LOCAL_MEM_FENCE);
+#define FLOADK(kk) float a[8], b[16]; \
+  for (int i = 0; i < 2; ++i) { float4 v = vload4(0, fa + (kk) * 128 + (l % 16) * 4 + i * 64); a[4*i] = v.x; a[4*i+1] = v.y; a[4*i+2] = v.z; a[4*i+3] = v.w; } \
+  for (int j = 0; j < 4; ++j) { float4 v = vload4(0, fb + (kk) * 256 + (l / 16) * 4 + j * 64); b[4*j] = v.x; b[4*j+1] = v.y; b[4*j+2] = v.z; b[4*j+3] = v.w; }
+__kernel __attribute__((reqd_work_group_size(256, 1, 1))) void fregs(__global float* out, int iters) {
+  const int l = get_local_id(0); float a[8], b[16]; FINIT
+  for (int i = 0; i < 8; ++i) a[i] = 1.0f + (l + i) * 1e-6f; for (int j = 0; j < 16; ++j) b[j] = 1.0f - (l + j) * 1e-6f;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) { FFMA16(a, b) }
+  }
+  FDONE
+}
+__kernel __attribute__((reqd_work_group_size(256, 1, 1))) void flds(__global float* out, int iters) {
+  FFILL FINIT
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) { FLOADK((k + it) & 7) FFMA16(a, b) }
+  }
+  FDONE
+}
+__kernel __attribute__((reqd_work_group_size(256, 1, 1))) void fldsbar(__global float* out, int iters) {
+  FFILL FINIT
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) { FLOADK((k + it) & 7) FFMA16(a, b) }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  FDONE
+}
+__kernel __attribute__((reqd_work_group_size(256, 1, 1))) void fchain(__global float* out, int iters) {
+  const int l = get_local_id(0);
+  float x[16]; const float y = 1.0f - l * 1e-9f, z = 1e-9f;
+  for (int i = 0; i < 16; ++i) x[i] = 1.0f + (l + i) * 1e-6f;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int r = 0; r < 64; ++r) for (int i = 0; i < 16; ++i) x[i] = fma(x[i], y, z);
+  }
+  float s = 0; for (int i = 0; i < 16; ++i) s += x[i];
+  out[get_global_id(0)] = s;
+}
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void chain(__global double* out, int iters) {
+  const int l = get_local_id(0);
+  double x[16]; const double y = 1.0 - l * 1e-9, z = 1e-9;
+  for (int i = 0; i < 16; ++i) x[i] = 1.0 + (l + i) * 1e-6;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int r = 0; r < 32; ++r) for (int i = 0; i < 16; ++i) x[i] = fma(x[i], y, z);
+  }
+  double s = 0; for (int i = 0; i < 16; ++i) s += x[i];
+  out[get_global_id(0)] = s;
+}
+)CL";
+int main() {
+  std::vector<cl::Platform> ps; cl::Platform::get(&ps);
+  for (auto& p : ps) {
+    if (p.getInfo<CL_PLATFORM_NAME>().find(std::getenv("PLAT") ? std::getenv("PLAT") : "NVIDIA") == std::string::npos) continue;
+    std::vector<cl::Device> ds; p.getDevices(CL_DEVICE_TYPE_ALL, &ds); cl::Context ctx(ds[0]);
+    cl::CommandQueue q(ctx, ds[0], CL_QUEUE_PROFILING_ENABLE);
+    for (int wg : {std::getenv("SIMT_WG") ? std::atoi(std::getenv("SIMT_WG")) : 128}) {
+    cl::Program prog(ctx, src);
+    std::string opt = "-DWG=" + std::to_string(wg) + (std::getenv("PLAT") ? "" : " -cl-nv-verbose");
+    try { prog.build(opt.c_str()); } catch (...) { std::printf("%s\n", prog.getBuildInfo<CL_PROGRAM_BUILD_LOG>(ds[0]).c_str()); return 1; }
+    { std::string log = prog.getBuildInfo<CL_PROGRAM_BUILD_LOG>(ds[0]); for (size_t p0 = 0; (p0 = log.find("Used ", p0)) != std::string::npos; ++p0) std::printf("  %s\n", log.substr(p0, log.find('\n', p0) - p0).c_str()); }
+    const size_t groups = (std::getenv("GROUPS") ? std::atoi(std::getenv("GROUPS")) : 132 * 2 * 40) * 128 / wg; cl::Buffer out(ctx, CL_MEM_READ_WRITE, groups * wg * 8);
+    struct K { const char* n; double fl_per_iter; } ks[] = {{"regs", 1024.0}, {"regsj", 1024.0}, {"lds", 1024.0}, {"ldsbar", 1024.0}, {"ldspf", 1024.0}, {"ldsa", 1024.0}, {"ldsb", 1024.0}, {"lds64b", 1024.0}, {"ldsw", 1024.0}, {"ldsw2", 1024.0}, {"lds128", 1536.0}, {"chain", 1024.0}, {"fregs", 2048.0}, {"flds", 2048.0}, {"fldsbar", 2048.0}, {"fchain", 2048.0}};
+    for (auto& kd : ks) {
+      const size_t lw = kd.n[0] == 'f' ? 256 : wg, gr = groups * wg / lw; cl::Kernel k(prog, kd.n); const int iters = 256; k.setArg(0, out); k.setArg(1, iters);
+      std::vector<double> ts;
+      for (int r = 0; r < 15; ++r) { cl::Event e; q.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(gr * lw), cl::NDRange(lw), nullptr, &e); e.wait();
+        ts.push_back((e.getProfilingInfo<CL_PROFILING_COMMAND_END>() - e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9); }
+      std::sort(ts.begin(), ts.end());
+      std::printf("wg %d %-6s %.2f TFLOPS (median of 15, %.3f ms)\n", wg, kd.n, gr * (double)lw * iters * kd.fl_per_iter / ts[7] / 1e12, ts[7] * 1e3);
+    }
+    }
+  }
+}
