@@ -169,7 +169,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
       description};
   auto program =
       runtime::ProgramCache::instance().get_or_build(target.context, target.device, source, options);
-  runtime::check_kernel(*program, req);
+  runtime::check_kernel(*program, req, device);
 
   // The element-wise kernels (reduce, pack) run in work-groups of 64 x 4: 64 along the contiguous
   // extent. Letting the driver choose gave NVIDIA's odd shapes work-groups of a few work-items.

@@ -79,8 +79,17 @@ inline void check_device(const DeviceInfo& d, const Requirements& r) {
   }
 }
 
+// Whether CL_KERNEL_WORK_GROUP_SIZE bounds the groups a kernel can run in. NVIDIA's driver (580.159.04
+// on an H200) reports 256 for every kernel, yet runs one declared reqd_work_group_size(32, 32, 1) in
+// groups of 1024 (and refuses other shapes): its compiler sizes registers for the declared group (PTX
+// .reqntid), which every gemmcl kernel declares, so there the build itself guarantees the launch.
+inline bool kernel_limit_binds(const DeviceInfo& d) {
+  return d.vendor.find("NVIDIA") == std::string::npos;
+}
+
 // After the build: the compiled kernel may allow fewer work-items than the device (registers).
-inline void check_kernel(const Program& program, const Requirements& r) {
+inline void check_kernel(const Program& program, const Requirements& r, const DeviceInfo& d) {
+  if (!kernel_limit_binds(d)) return;
   const std::size_t max_threads = program.max_work_group_size();
   const std::size_t threads = r.local[0] * r.local[1];
   if (threads > max_threads) {
