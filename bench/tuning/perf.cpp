@@ -69,7 +69,7 @@ template <class T> void bench(cublasHandle_t h, cl::Context& ctx, cl::CommandQue
     auto check = [&]() { std::vector<T> c(m * n); q.enqueueReadBuffer(C[0], true, 0, m * n * sizeof(T), c.data()); double e = 0, r = 0; for (size_t i = 0; i < c.size(); ++i) { double d = double(c[i]) - ref[i]; e += d * d; r += double(ref[i]) * ref[i]; } return std::sqrt(e / r); };
     stamp("CLBlast");
     const double t_clb = time_cl(clb); const double err_clb = (clb(0).back().wait(), check());
-    std::printf("\n%zux%zux%zu %s  cuBLAS %.1f TFLOPS  CLBlast %.1f (%.2fx, err %.1e)\n", m, n, k, trans.c_str(), flop / t_cublas * 1e-12, flop / t_clb * 1e-12, t_cublas / t_clb, err_clb);
+    std::printf("\n%zux%zux%zu %s  cuBLAS %.1f TFLOPS (%.1f us)  CLBlast %.1f (%.2fx, err %.1e)\n", m, n, k, trans.c_str(), flop / t_cublas * 1e-12, t_cublas * 1e6, flop / t_clb * 1e-12, t_cublas / t_clb, err_clb);
     for (auto& cfg : configs) { if (cfg.dbl != std::is_same_v<T, double>) continue;
       try {
         auto fn = [&](int i) { return cfg.run(q, ta, tb, m, n, k, A[i], B[i], C[i]); };
@@ -77,7 +77,7 @@ template <class T> void bench(cublasHandle_t h, cl::Context& ctx, cl::CommandQue
         fn(0).back().wait(); const double err = check();
         stamp(cfg.name.c_str());
         const double t = time_cl(fn);
-        std::printf("  %-28s %6.1f TFLOPS  %.3fx cuBLAS  %.2fx CLBlast  err %.1e%s\n", cfg.name.c_str(), flop / t * 1e-12, t_cublas / t, t_clb / t, err, err < (sizeof(T) == 4 ? 1e-5 : 1e-12) ? "" : "  FAIL");
+        std::printf("  %-28s %6.1f TFLOPS %8.1f us  %.3fx cuBLAS  %.2fx CLBlast  err %.1e%s\n", cfg.name.c_str(), flop / t * 1e-12, t * 1e6, t_cublas / t, t_clb / t, err, err < (sizeof(T) == 4 ? 1e-5 : 1e-12) ? "" : "  FAIL");
       } catch (std::exception& ex) { std::printf("  %-28s error: %s\n", cfg.name.c_str(), ex.what()); }
     }
     for (int i = 0; i < sets; ++i) { cudaFree(dA[i]); cudaFree(dB[i]); cudaFree(dC[i]); }
