@@ -138,9 +138,9 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   const Case cases[] = {
       {512, 512, 512, false, false, 2, 4},         {1000, 1000, 1000, false, false, 2, 2},
       {1024, 1024, 1024, true, false, 2, 2},       {1536, 1536, 1536, false, false, 3, 4},
-      {1536, 1536, 1536, false, true, 2, 4},       {2048, 2048, 2048, false, false, 0, 0},
+      {1536, 1536, 1536, false, true, 2, 4},       {2048, 2048, 2048, false, false, 1, 0},
       {2049, 2049, 2049, false, false, 3, 4},      {4096, 4096, 4096, true, true, 0, 0},
-      {4097, 4097, 4097, false, true, 3, 4},       {8192, 8192, 8192, false, false, 0, 0},
+      {4097, 4097, 4097, false, true, 3, 4},       {8192, 8192, 8192, false, false, 1, 0},
       {8192, 64, 8192, false, false, 3, 0},        {64, 8192, 8192, false, false, 2, 4},
       {128, 128, 65536, false, false, 1, 0},       {1024, 1024, 8192, false, false, 1, 0},
       {8192, 8192, 8192, false, true, 1, 0},       {4097, 4097, 4097, false, false, 3, 4},

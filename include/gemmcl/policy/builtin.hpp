@@ -51,7 +51,8 @@ struct builtin<float> {
   // Speeds per pair: each entry's TFLOPS at 4096^3 through the bench/tuning harness, scaled so that
   // the first entry without transposes is 87 (its old single number), all in one run (H200, after
   // the kernel changes of bench/TUNING.md runs 57-62; run 63). The 128x128 entry is the faster of
-  // the two large ones when the kernel reads B transposed (+2% at 4096^3 and 8192^3, run 68).
+  // the two large ones when the kernel reads B transposed (+2% at 4096^3 and 8192^3, run 68) and
+  // when it reads neither transposed (+1-3% at 2048^3-8193^3 in two rounds, runs 85-86).
   using nvidia_gpu = std::tuple<
       // 8 x 16 register tile in 256 work-items: one work-group per SM, 1024 FMAs per barrier. Registers
       // read one K step ahead, across the barrier: the first local reads of a step no longer wait on
@@ -59,7 +60,7 @@ struct builtin<float> {
       entry<speeds{87, 88, 87, 88}, 1, float, Tile<128, 256, 8>, Vec<4>, WorkPerThread<8, 16>,
             Prefetch<true>, RegisterPrefetch<true>>,
       // The same register tile in 128 work-items, for half as many tiles of C; two work-groups per SM.
-      entry<speeds{86, 89, 85, 86}, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>,
+      entry<speeds{88, 89, 85, 86}, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>,
             RegisterPrefetch<true>>,
       // Registers read one K step ahead (RegisterPrefetch): at 1000^3 and 1024^3 this entry went from
       // 0.70-0.74x to 0.90-1.01x cuBLAS without transposes (run 18). A three-buffer cp.async pipeline
