@@ -496,9 +496,15 @@ void check_complete(const cl::Event& e, const char* what) {
 }
 
 // `enqueue(set)` enqueues one call on input set `set` and returns its events. Set 0 is left to
-// validation runs; the rotation starts at set 1 (mod sets).
+// validation runs; the rotation starts at set 1 (mod sets). Fills::BeforeEachCall puts the bracket's
+// fill before each call; with Fills::None the calls follow one another with nothing in between, as
+// the cuBLAS peer's do (on the H200 a fill before each call added about 1 us to a 512^3 call's span:
+// TUNING.md run 90), and there is no bracket.
+enum class Fills { None, BeforeEachCall };
 template <class Enqueue>
-ClTimes time_opencl(cl::CommandQueue& queue, cl::Buffer& scratch, const Timing& t, Enqueue&& enqueue) {
+ClTimes time_opencl(cl::CommandQueue& queue, cl::Buffer& scratch, const Timing& t, Fills fills_mode,
+                    Enqueue&& enqueue) {
+  const bool with_fills = fills_mode == Fills::BeforeEachCall;
   ClTimes out;
   int call = 1;
   for (int w = 0; w < t.warmup; ++w) enqueue(call++ % t.sets);
@@ -507,19 +513,21 @@ ClTimes time_opencl(cl::CommandQueue& queue, cl::Buffer& scratch, const Timing& 
   std::vector<std::vector<cl::Event>> runs;
   const cl_uint pattern = 0;
   for (int i = 0; i < t.iterations; ++i) {
-    cl_event fill = nullptr;
-    check(clEnqueueFillBuffer(queue(), scratch(), &pattern, sizeof pattern, 0, sizeof pattern, 0, nullptr,
-                              &fill),
-          "clEnqueueFillBuffer");
-    fills.emplace_back(fill);
+    if (with_fills) {
+      cl_event fill = nullptr;
+      check(clEnqueueFillBuffer(queue(), scratch(), &pattern, sizeof pattern, 0, sizeof pattern, 0, nullptr,
+                                &fill),
+            "clEnqueueFillBuffer");
+      fills.emplace_back(fill);
+    }
     runs.push_back(enqueue(call++ % t.sets));
     if (runs.back().empty()) throw std::runtime_error("a call returned no event");
   }
   check(queue.finish(), "clFinish");
-  bool bracketed = true;
+  bool bracketed = with_fills;
   for (int i = 0; i < t.iterations; ++i) {
     const auto at = static_cast<std::size_t>(i);
-    check_complete(fills[at], "fill");
+    if (with_fills) check_complete(fills[at], "fill");
     cl_ulong start = ~cl_ulong(0), end = 0;
     for (const cl::Event& e : runs[at]) {
       check_complete(e, "gemm");
@@ -908,7 +916,7 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
               clb_check = validate(read_c<T>(env, sets[0].c, c_elems));
             }
             if (o.iterations > 0) {
-              clb = time_opencl(env.queue, env.scratch, timing, [&](int s) {
+              clb = time_opencl(env.queue, env.scratch, timing, Fills::BeforeEachCall, [&](int s) {
                 auto& set = sets[static_cast<std::size_t>(s)];
                 return std::vector<cl::Event>{
                     clblast_peer::enqueue<T>(env.queue, cs, alpha, set.a, set.b, beta, set.c, tp)};
@@ -1000,16 +1008,20 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
             }
             if (o.iterations > 0) {
               // gemmcl returns the events of every command a call enqueues (packing, product, a second
-              // split-K kernel), so the span is the whole call; the bracket is recorded beside it.
-              const ClTimes t = time_opencl(env.queue, env.scratch, timing, [&](int s) {
+              // split-K kernel), so the span is the whole call. It is timed back to back like cuBLAS;
+              // a second pass, with a fill before each call, records the bracket beside it.
+              auto timed_call = [&](int s) {
                 auto& set = sets[static_cast<std::size_t>(s)];
                 const Call call{layout, ta,     tb,       shape.m, shape.n,  shape.k, o.alpha,
                                 o.beta, &set.a, cs.lda(), &set.b,  cs.ldb(), &set.c,  cs.ldc()};
                 return cfg->run(env.queue, call);
-              });
+              };
+              const ClTimes t = time_opencl(env.queue, env.scratch, timing, Fills::None, timed_call);
+              const ClTimes bracketed =
+                  time_opencl(env.queue, env.scratch, timing, Fills::BeforeEachCall, timed_call);
               r.runs = static_cast<int>(t.span.ms.size());
               r.median = t.span.median(), r.min = t.span.min(), r.max = t.span.max();
-              r.kernel = r.median, r.bracket = t.bracket.median();
+              r.kernel = r.median, r.bracket = bracketed.bracket.median();
               line.gemmcl = gflops(shape, r.median);
               r.ratio_cublas = line.gemmcl / line.cublas;
               r.ratio_clblast = line.gemmcl / line.clblast;
