@@ -164,3 +164,43 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   shallow.k = 64;
   CHECK(detail::pick_entry<F::nvidia_gpu>(shallow, d, Gemm<>::config, sizeof(float)).choice.split_k == 0);
 }
+
+// The last-wave split (runtime::plan_last_wave) on the same 132 units: where 128 x 128 tiles (two
+// groups per unit) leave their last wave partly empty, the leftover columns of tiles get K split.
+TEST_CASE("last-wave plan: 132 compute units") {
+  // 8192^3: 64 x 64 tiles, 15.5 waves of 264 -> 61 columns in 15 waves, 3 in 4 parts (15.75 waves).
+  auto plan = runtime::plan_last_wave(64, 64, 1024, 132, 2);
+  CHECK(plan.main_cols == 61);
+  CHECK(plan.parts == 4);
+  // 4097^3: 33 x 33 tiles, 4.1 waves -> 32 columns in 4 waves, the last in 8 parts (1/8 of a wave).
+  plan = runtime::plan_last_wave(33, 33, 512, 132, 2);
+  CHECK(plan.main_cols == 32);
+  CHECK(plan.parts == 8);
+  // 4096^3 (3.9 waves), one wave (2048^3), parts too short (K = 100 steps), one group per unit with
+  // a leftover of nearly a whole wave (8192^3 in 128 x 256 tiles): nothing gained.
+  CHECK(runtime::plan_last_wave(32, 32, 512, 132, 2).parts == 1);
+  CHECK(runtime::plan_last_wave(16, 16, 256, 132, 2).parts == 1);
+  CHECK(runtime::plan_last_wave(64, 64, 100, 132, 2).parts == 1);
+  CHECK(runtime::plan_last_wave(64, 32, 1024, 132, 1).parts == 1);
+
+  // Through Gemm<>'s choice: 8192^3 runs the 128 x 128 entry with K whole, so it takes the plan;
+  // not with A misaligned (it would be packed), nor where the entry's K is split anyway.
+  runtime::DeviceInfo d;
+  d.vendor = "NVIDIA Corporation";
+  d.type = CL_DEVICE_TYPE_GPU;
+  d.compute_units = 132;
+  d.max_mem_alloc_size = std::size_t(1) << 34;
+  runtime::Problem p;
+  p.m = p.n = p.k = 8192;
+  p.a.ld = p.b.ld = p.c.ld = 8192;
+  const detail::Pick pick = detail::pick_entry<F::nvidia_gpu>(p, d, Gemm<>::config, sizeof(float));
+  using Half = std::tuple_element_t<1, F::nvidia_gpu>;
+  REQUIRE(pick.entry == 1);
+  plan = detail::last_wave_plan(p, Half::config, Half::resident, d, pick.choice.split_k, sizeof(float));
+  CHECK(plan.main_cols == 61);
+  CHECK(plan.parts == 4);
+  runtime::Problem misaligned = p;
+  misaligned.a.offset = 1;
+  CHECK(detail::last_wave_plan(misaligned, Half::config, Half::resident, d, 0, sizeof(float)).parts == 1);
+  CHECK(detail::last_wave_plan(p, Half::config, Half::resident, d, 4, sizeof(float)).parts == 1);
+}

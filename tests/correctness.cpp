@@ -263,6 +263,55 @@ TEST_CASE_TEMPLATE("transposed operands copied on CPUs", G, Defaults, DefaultsDo
   if (device.is_cpu()) CHECK(runtime::ProgramCache::instance().builds() - builds_before <= 2);
 }
 
+// Gemm<>'s last-wave split (runtime::plan_last_wave), which it takes on NVIDIA GPUs only: C's first
+// MainCols columns of tiles with K whole, then the others with K split in Parts, as two calls. Here on
+// whatever device runs the tests, through a wrapper with Gemm's call signature.
+template <class G, std::size_t MainCols, int Parts>
+struct LastWaveSplit {
+  using value_type = typename G::value_type;
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
+                       std::size_t n, std::size_t k, value_type alpha, const cl::Buffer& a, std::size_t a_off,
+                       std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld,
+                       value_type beta, cl::Buffer& c, std::size_t c_off, std::size_t c_ld) const {
+    const runtime::QueueTarget target = runtime::queue_target(queue);
+    const runtime::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
+                                                     {&c, c_off, c_ld}, sizeof(value_type));
+    REQUIRE(p.n > MainCols * G::config.tile_n);
+    return detail::run_last_wave_split<typename G::vendor_type, G::config>(
+               queue, target, p, alpha, beta, {}, 1, MainCols * G::config.tile_n, Parts)
+        .back();
+  }
+};
+
+TEST_CASE_TEMPLATE("last-wave split", G, SplitThree, SplitInKernel) {
+  using T = typename G::value_type;
+  const LastWaveSplit<G, 2, 3> gemm;
+  auto& target = gt::target();
+  std::mt19937_64 rng(seed_for(std::string("last wave ") + doctest::toString<G>().c_str()));
+  INFO("configuration: ", gt::describe(G::config), " on ", target.name);
+  const std::size_t tn = G::config.tile_n, tk = G::config.tile_k;
+  // Square in M and N, so that both layouts give the kernel more than two columns of tiles: the rest
+  // a partial tile, then whole ones.
+  const Shape shapes[] = {{2 * tn + 5, 2 * tn + 5, 9 * tk + 3, false}, {4 * tn, 4 * tn, 6 * tk, true}};
+  std::size_t run = 0;
+  for (const auto& combo : gt::all_combinations) {
+    for (const Shape& s : shapes) {
+      const auto& sc = scalings<T>()[run % scalings<T>().size()];
+      gt::Case<T> cs = base_case(combo, s.m, s.n, s.k, sc.alpha, sc.beta);
+      cs.nan_c = sc.nan_c;
+      if (s.aligned) {
+        aligned(cs, run);
+      } else {
+        unaligned(cs, run);
+      }
+      INFO(cs.describe());
+      const gt::Verdict v = gt::run_case(gemm, target.queue, cs, rng);
+      CHECK_MESSAGE(v.ok, v.detail);
+      ++run;
+    }
+  }
+}
+
 // Launches of a single work-group (m <= tile, n <= tile, K too short to split), which the sweep leaves
 // out to save PoCL compilations. Two inexpensive configurations, one with local memory and one without.
 TEST_CASE_TEMPLATE("single work-group", G, SmallNoLocal, LocalAPadded) {

@@ -423,7 +423,48 @@ Pick pick_entry(const runtime::Problem& p, const runtime::DeviceInfo& device,
                            element_bytes);
 }
 
-// Gemm<>: runs the picked entry.
+// Gemm<>'s last-wave plan for an entry and split rule: none where the rule splits K anyway, K is
+// empty, or A or B is misaligned for the entry's vectors (the product would pack it first).
+inline runtime::LastWavePlan last_wave_plan(const runtime::Problem& p, const policy::Config& c, int resident,
+                                            const runtime::DeviceInfo& d, int split_k,
+                                            std::size_t element_bytes) {
+  const auto aligned = [&](const runtime::Matrix& x) { return x.offset % c.vec == 0 && x.ld % c.vec == 0; };
+  if (p.k == 0 || (c.vec > 1 && !(aligned(p.a) && aligned(p.b)))) return {};
+  const std::size_t tiles_m = (p.m + c.tile_m - 1) / c.tile_m, tiles_n = (p.n + c.tile_n - 1) / c.tile_n;
+  if (runtime::plan_split(tiles_m * tiles_n, p.m, p.n, p.k, c.tile_k, split_k, d, element_bytes, resident)
+          .splits > 1)
+    return {};
+  return runtime::plan_last_wave(tiles_m, tiles_n, (p.k + c.tile_k - 1) / c.tile_k, d.compute_units, resident);
+}
+
+// Columns [from, from + cols) of a column-major problem's C, and the columns of op(B) they take.
+inline runtime::Problem columns(const runtime::Problem& p, std::size_t from, std::size_t cols) {
+  runtime::Problem q = p;
+  q.n = cols;
+  q.c.offset += from * p.c.ld;
+  q.b.offset += p.trans_b ? from : from * p.b.ld;
+  return q;
+}
+
+// Runs C's first main_cols columns with K whole and the others with K split in `parts`, as two calls
+// of one configuration (runtime::plan_last_wave says why). They write disjoint columns of C; on an
+// out-of-order queue the second waits for the first, so that the last event still completes the call.
+template <class Vendor, policy::Config C, class T>
+std::vector<cl::Event> run_last_wave_split(cl::CommandQueue& queue, const runtime::QueueTarget& target,
+                                           const runtime::Problem& p, T alpha, T beta, const Events& wait,
+                                           int resident, std::size_t main_cols, int parts) {
+  std::vector<cl::Event> events = run<Vendor, C>(queue, target, columns(p, 0, main_cols), alpha, beta, wait,
+                                                 resident, 1);
+  const Events after{events.back()};
+  std::vector<cl::Event> rest = run<Vendor, C>(queue, target, columns(p, main_cols, p.n - main_cols), alpha,
+                                               beta, target.in_order ? wait : after, resident, parts);
+  events.insert(events.end(), rest.begin(), rest.end());
+  return events;
+}
+
+// Gemm<>: runs the picked entry. On NVIDIA GPUs, where the entry keeps K whole and its last wave of
+// work-groups would be partly empty, the columns of C left over after the whole waves get K split.
+// Not where A or B would be packed (each call would pack its own copy).
 template <class Table, policy::Config Caller, class T, std::size_t... I>
 std::vector<cl::Event> run_best(std::index_sequence<I...> entries, cl::CommandQueue& queue,
                                 const runtime::QueueTarget& target, const runtime::Problem& p, T alpha,
@@ -435,6 +476,15 @@ std::vector<cl::Event> run_best(std::index_sequence<I...> entries, cl::CommandQu
     using E = decltype(entry);
     if (index != pick.entry) return;
     constexpr policy::Config c = with_rules(E::config, Caller);
+    const runtime::LastWavePlan last =
+        device_class(device) == policy::DeviceClass::NvidiaGpu && alpha != T(0)
+            ? last_wave_plan(p, c, E::resident, device, pick.choice.split_k, sizeof(T))
+            : runtime::LastWavePlan{};
+    if (last.parts > 1) {
+      events = run_last_wave_split<typename E::vendor, c>(queue, target, p, alpha, beta, wait, E::resident,
+                                                          last.main_cols * std::size_t(c.tile_n), last.parts);
+      return;
+    }
     events = run<typename E::vendor, c>(queue, target, p, alpha, beta, wait, E::resident,
                                         pick.choice.split_k);
   };

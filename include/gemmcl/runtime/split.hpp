@@ -54,6 +54,40 @@ inline SplitPlan plan_split(std::size_t tiles, std::size_t m, std::size_t n, std
   return plan;
 }
 
+// The last wave. Work-groups run in waves of `places` = compute units x resident groups per unit, and a
+// last wave that is only partly full takes as long as a full one: on an H200, 128 x 128 tiles at
+// 8192 x 8192 x 8192 (4096 tiles, 15.5 waves of 264) and at 8192 x 8448 x 8192 (16 waves) took the same
+// time (bench/TUNING.md run 94). So the columns of C whose tiles fill whole waves run with K whole, and
+// the columns left over with K split, which makes their groups shorter: at 8192^3, 61 of the 64
+// columns of tiles in 15 waves, then 3 columns in 4 parts in three quarter-length waves (15.75 against
+// 16). main_cols: columns of tiles run first, with K whole; parts = 1: no split worth it.
+struct LastWavePlan {
+  std::size_t main_cols = 0;
+  int parts = 1;
+};
+inline constexpr int kLastWaveMaxParts = 8;
+inline constexpr std::size_t kLastWaveMinKSteps = 64;  // K steps each part keeps (as plan_split's 8 parts)
+
+inline LastWavePlan plan_last_wave(std::size_t tiles_m, std::size_t tiles_n, std::size_t k_tiles,
+                                   std::size_t units, int resident) {
+  const LastWavePlan none;
+  const std::size_t places = std::max<std::size_t>(units, 1) * static_cast<std::size_t>(std::max(resident, 1));
+  const std::size_t tiles = tiles_m * tiles_n;
+  if (tiles <= places) return none;
+  const auto waves = [&](std::size_t groups) { return double((groups + places - 1) / places); };
+  const std::size_t cols = tiles / places * places / tiles_m;  // whole columns within the whole waves
+  if (cols == 0 || cols >= tiles_n) return none;
+  const std::size_t rest = tiles_m * (tiles_n - cols);
+  LastWavePlan best = none;
+  double best_waves = waves(tiles);
+  for (int parts = 2; parts <= kLastWaveMaxParts && k_tiles / parts >= kLastWaveMinKSteps; ++parts) {
+    const double w = waves(tiles_m * cols) + waves(rest * parts) / parts;
+    if (w < best_waves) best_waves = w, best = {cols, parts};
+  }
+  // Worth a second product and adding the parts only for a gain of 1% or more.
+  return best_waves <= 0.99 * waves(tiles) ? best : none;
+}
+
 // Who adds the parts. requested: policy::Config::split_reduce (0 automatic, 1 the last work-group of
 // each tile, 2 a second kernel). In the kernel, one work-group reads every part of its tile, so its
 // share grows with the number of parts; a second kernel reads them with the whole device but costs a
