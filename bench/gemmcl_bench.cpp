@@ -498,8 +498,8 @@ void check_complete(const cl::Event& e, const char* what) {
 // `enqueue(set)` enqueues one call on input set `set` and returns its events. Set 0 is left to
 // validation runs; the rotation starts at set 1 (mod sets). Fills::BeforeEachCall puts the bracket's
 // fill before each call; with Fills::None the calls follow one another with nothing in between, as
-// the cuBLAS peer's do (on the H200 a fill before each call added about 1 us to a 512^3 call's span:
-// TUNING.md run 90), and there is no bracket.
+// the cuBLAS peer's do (on the H200 a fill before each call added up to 1.6 us to a 512^3 call's
+// median span in some rounds: TUNING.md runs 90, 93), and there is no bracket.
 enum class Fills { None, BeforeEachCall };
 template <class Enqueue>
 ClTimes time_opencl(cl::CommandQueue& queue, cl::Buffer& scratch, const Timing& t, Fills fills_mode,
@@ -1168,7 +1168,7 @@ int run(int argc, char** argv) {
   }
   const bool use_cpu = !o.no_cpu && cpu::built();
   std::printf("CPU BLAS   : %s\n", o.no_cpu ? "off (--no-cpu)" : cpu::describe().c_str());
-  std::printf("gemmcl     : time = first START to last END of the commands a call enqueues (enqueue_all)\n");
+  std::printf("gemmcl     : time = first START to last END of the commands a call enqueues (enqueue_all), calls back to back\n");
 
   std::size_t l2 = o.l2 ? o.l2 : std::max(cl_l2, cublas_peer::l2_bytes());
   std::printf(

@@ -1,4 +1,4 @@
-// Timing floors on an NVIDIA GPU (bench/TUNING.md run 90): what OpenCL's START/END events and CUDA's
+// Timing floors on an NVIDIA GPU (bench/TUNING.md runs 90 and 93): what OpenCL's START/END events and CUDA's
 // events measure around an empty kernel and around a 512^3 product, called back to back (as
 // gemmcl_bench does: each call between its own events, no wait in between) or one at a time, with and
 // without a buffer fill before each call (gemmcl_bench's bracket), so that the two sides' fixed costs
