@@ -310,6 +310,16 @@ TEST_CASE_TEMPLATE("last-wave split", G, SplitThree, SplitInKernel) {
       ++run;
     }
   }
+  // On an out-of-order queue the second call waits for the first, so the last event ends both.
+  cl_int status = CL_SUCCESS;
+  cl::CommandQueue out_of_order(target.context, target.device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &status);
+  if (status == CL_SUCCESS) {
+    gt::Case<T> cs = base_case(gt::all_combinations[1], 2 * tn + 5, 2 * tn + 5, 9 * tk + 3, T(1), T(0.5));
+    unaligned(cs, 1);
+    INFO("out-of-order queue: ", cs.describe());
+    const gt::Verdict v = gt::run_case(gemm, out_of_order, cs, rng);
+    CHECK_MESSAGE(v.ok, v.detail);
+  }
 }
 
 // Launches of a single work-group (m <= tile, n <= tile, K too short to split), which the sweep leaves

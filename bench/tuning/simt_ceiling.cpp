@@ -180,6 +180,68 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsw2(__global dou
   DONE
 }
 
+// Warp tiles of 32 x 64 (lanes 4 x 8, rows outside): A by LDS.128 as ldsw2, B either by four LDS.128
+// per lane (ldsq) or one LDS.128 per lane and the other three pairs from the three lanes of the same
+// column group by warp shuffles (ldsshfl, 12 SHFL.32 per k): does the shuffle path add to the local
+// memory's 128 bytes per clock, or share it? (TUNING run 97)
+#ifdef NOASM
+inline double shfl_d(double v, int src) { return v + src; }  // syntax check off NVIDIA only
+#else
+inline double shfl_d(double v, int src) {
+  const int2 x = as_int2(v); int lo, hi;
+  asm("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(lo) : "r"(x.x), "r"(src));
+  asm("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(hi) : "r"(x.y), "r"(src));
+  return as_double((int2)(lo, hi));
+}
+#endif
+#define WARP44 \
+  const int lane = get_local_id(0) % 32, w = (get_local_id(0) / 32) % 4, ig = lane / 8, jg = lane % 8; \
+  const int r0 = w * 32 + ig * 8, c0 = jg * 8;
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsq(__global double* out, int iters) {
+  FILL INIT WARP44
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int kk = (k + it) & 7; double a[8], b[8];
+      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 2); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kk * 64 + c0 + j * 2); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      FMA8J(a, b)
+    }
+  }
+  DONE
+}
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsshfl(__global double* out, int iters) {
+  FILL INIT WARP44
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int kk = (k + it) & 7; double a[8], b[8];
+      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 2); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      const double2 mine = vload2(0, sb + kk * 64 + c0 + ig * 2);
+      for (int j = 0; j < 4; ++j) { b[2 * j] = shfl_d(mine.x, j * 8 + jg); b[2 * j + 1] = shfl_d(mine.y, j * 8 + jg); }
+      FMA8J(a, b)
+    }
+  }
+  DONE
+}
+// A from local memory, B's eight values from registers moved by shuffles every k (no B loads at all):
+// the shuffle path's cost alone
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsshfl0(__global double* out, int iters) {
+  FILL INIT WARP44
+  double2 mine = (double2)(1.0 - lane * 1e-6, 1.0 + lane * 1e-6);
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      const int kk = (k + it) & 7; double a[8], b[8];
+      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 2); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      for (int j = 0; j < 4; ++j) { b[2 * j] = shfl_d(mine.x, j * 8 + jg); b[2 * j + 1] = shfl_d(mine.y, j * 8 + jg); }
+      mine.x += 1e-9;
+      FMA8J(a, b)
+    }
+  }
+  DONE
+}
+
 // FP32, the large entry's shape: 8 x 16 per work-item, 256 work-items, fragments as float4
 #define FINIT float acc[8][16]; for (int i = 0; i < 8; ++i) for (int j = 0; j < 16; ++j) acc[i][j] = 0;
 #define FDONE float s = 0; for (int i = 0; i < 8; ++i) for (int j = 0; j < 16; ++j) s += acc[i][j]; out[get_global_id(0)] = s;
@@ -247,11 +309,11 @@ int main() {
     cl::CommandQueue q(ctx, ds[0], CL_QUEUE_PROFILING_ENABLE);
     for (int wg : {std::getenv("SIMT_WG") ? std::atoi(std::getenv("SIMT_WG")) : 128}) {
     cl::Program prog(ctx, src);
-    std::string opt = "-DWG=" + std::to_string(wg) + (std::getenv("PLAT") ? "" : " -cl-nv-verbose");
+    std::string opt = "-DWG=" + std::to_string(wg) + (std::getenv("PLAT") ? " -DNOASM" : " -cl-nv-verbose");
     try { prog.build(opt.c_str()); } catch (...) { std::printf("%s\n", prog.getBuildInfo<CL_PROGRAM_BUILD_LOG>(ds[0]).c_str()); return 1; }
     { std::string log = prog.getBuildInfo<CL_PROGRAM_BUILD_LOG>(ds[0]); for (size_t p0 = 0; (p0 = log.find("Used ", p0)) != std::string::npos; ++p0) std::printf("  %s\n", log.substr(p0, log.find('\n', p0) - p0).c_str()); }
     const size_t groups = (std::getenv("GROUPS") ? std::atoi(std::getenv("GROUPS")) : 132 * 2 * 40) * 128 / wg; cl::Buffer out(ctx, CL_MEM_READ_WRITE, groups * wg * 8);
-    struct K { const char* n; double fl_per_iter; } ks[] = {{"regs", 1024.0}, {"regsj", 1024.0}, {"lds", 1024.0}, {"ldsbar", 1024.0}, {"ldspf", 1024.0}, {"ldsa", 1024.0}, {"ldsb", 1024.0}, {"lds64b", 1024.0}, {"ldsw", 1024.0}, {"ldsw2", 1024.0}, {"lds128", 1536.0}, {"chain", 1024.0}, {"fregs", 2048.0}, {"flds", 2048.0}, {"fldsbar", 2048.0}, {"fchain", 2048.0}};
+    struct K { const char* n; double fl_per_iter; } ks[] = {{"regs", 1024.0}, {"regsj", 1024.0}, {"lds", 1024.0}, {"ldsbar", 1024.0}, {"ldspf", 1024.0}, {"ldsa", 1024.0}, {"ldsb", 1024.0}, {"lds64b", 1024.0}, {"ldsw", 1024.0}, {"ldsw2", 1024.0}, {"ldsq", 1024.0}, {"ldsshfl", 1024.0}, {"ldsshfl0", 1024.0}, {"lds128", 1536.0}, {"chain", 1024.0}, {"fregs", 2048.0}, {"flds", 2048.0}, {"fldsbar", 2048.0}, {"fchain", 2048.0}};
     for (auto& kd : ks) {
       const size_t lw = kd.n[0] == 'f' ? 256 : wg, gr = groups * wg / lw; cl::Kernel k(prog, kd.n); const int iters = 256; k.setArg(0, out); k.setArg(1, iters);
       std::vector<double> ts;
