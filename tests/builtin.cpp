@@ -203,4 +203,7 @@ TEST_CASE("last-wave plan: 132 compute units") {
   misaligned.a.offset = 1;
   CHECK(detail::last_wave_plan(misaligned, Half::config, Half::resident, d, 0, sizeof(float)).parts == 1);
   CHECK(detail::last_wave_plan(p, Half::config, Half::resident, d, 4, sizeof(float)).parts == 1);
+  // A caller's own rule is kept: Gemm<SplitK<1>> never splits K, not even in the last wave.
+  constexpr policy::Config never = detail::with_rules(Half::config, Gemm<SplitK<1>>::config);
+  CHECK(detail::last_wave_plan(p, never, Half::resident, d, 1, sizeof(float)).parts == 1);
 }

@@ -423,13 +423,14 @@ Pick pick_entry(const runtime::Problem& p, const runtime::DeviceInfo& device,
                            element_bytes);
 }
 
-// Gemm<>'s last-wave plan for an entry and split rule: none where the rule splits K anyway, K is
-// empty, or A or B is misaligned for the entry's vectors (the product would pack it first).
+// Gemm<>'s last-wave plan for an entry (with the caller's rules, as with_rules gives it) and the split
+// the score chose: none where the caller set a SplitK rule of their own, the chosen split divides K
+// anyway, K is empty, or A or B is misaligned for the entry's vectors (the product would pack it).
 inline runtime::LastWavePlan last_wave_plan(const runtime::Problem& p, const policy::Config& c, int resident,
                                             const runtime::DeviceInfo& d, int split_k,
                                             std::size_t element_bytes) {
   const auto aligned = [&](const runtime::Matrix& x) { return x.offset % c.vec == 0 && x.ld % c.vec == 0; };
-  if (p.k == 0 || (c.vec > 1 && !(aligned(p.a) && aligned(p.b)))) return {};
+  if (c.split_k != 0 || p.k == 0 || (c.vec > 1 && !(aligned(p.a) && aligned(p.b)))) return {};
   const std::size_t tiles_m = (p.m + c.tile_m - 1) / c.tile_m, tiles_n = (p.n + c.tile_n - 1) / c.tile_n;
   if (runtime::plan_split(tiles_m * tiles_n, p.m, p.n, p.k, c.tile_k, split_k, d, element_bytes, resident)
           .splits > 1)
