@@ -21,6 +21,9 @@ static const char* src = R"CL(
 #ifndef WG
 #define WG 128
 #endif
+// DST[0..2N) := N pairs of doubles, the q-th read at P + q * S (one LDS.128 each)
+#define PAIRS(DST, N, P, S) \
+  for (int q_ = 0; q_ < (N); ++q_) { double2 v_ = vload2(0, (P) + q_ * (S)); DST[2 * q_] = v_.x; DST[2 * q_ + 1] = v_.y; }
 #define FMA8(a, b) \
   for (int i = 0; i < 8; ++i) for (int j = 0; j < 8; ++j) acc[i][j] = fma(a[i], b[j], acc[i][j]);
 #define FMA8J(a, b) \
@@ -37,8 +40,8 @@ static const char* src = R"CL(
 // interleaved fragments: a work-item's 8 rows are 4 pairs 32 apart, its 8 columns 4 pairs 16 apart
 #define LOADK(k) \
   double a[8], b[8]; \
-  for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + (k) * 128 + (l % 16) * 2 + i * 32); a[2 * i] = v.x; a[2 * i + 1] = v.y; } \
-  for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + (k) * 64 + (l / 16) * 2 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+  PAIRS(a, 4, sa + (k) * 128 + (l % 16) * 2, 32) \
+  PAIRS(b, 4, sb + (k) * 64 + (l / 16) * 2, 16)
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void regs(__global double* out, int iters) {
   const int l = get_local_id(0); double a[8], b[8]; INIT
   for (int i = 0; i < 8; ++i) { a[i] = 1.0 + (l + i) * 1e-6; b[i] = 1.0 - (l + i) * 1e-6; }
@@ -79,14 +82,14 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsbar(__global do
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldspf(__global double* out, int iters) {
   FILL INIT
   double a[8], b[8], na[8], nb[8];
-  for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + (l % 16) * 2 + i * 32); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
-  for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + (l / 16) * 2 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+  PAIRS(a, 4, sa + (l % 16) * 2, 32)
+  PAIRS(b, 4, sb + (l / 16) * 2, 16)
   for (int it = 0; it < iters; ++it) {
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       const int kn = (k + 1 + it) & 7;
-      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kn * 128 + (l % 16) * 2 + i * 32); na[2 * i] = v.x; na[2 * i + 1] = v.y; }
-      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kn * 64 + (l / 16) * 2 + j * 16); nb[2 * j] = v.x; nb[2 * j + 1] = v.y; }
+      PAIRS(na, 4, sa + kn * 128 + (l % 16) * 2, 32)
+      PAIRS(nb, 4, sb + kn * 64 + (l / 16) * 2, 16)
       FMA8J(a, b)
       for (int i = 0; i < 8; ++i) { a[i] = na[i]; b[i] = nb[i]; }
     }
@@ -101,7 +104,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsa(__global doub
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       double a[8];
-      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + ((k + it) & 7) * 128 + (l % 16) * 2 + i * 32); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      PAIRS(a, 4, sa + ((k + it) & 7) * 128 + (l % 16) * 2, 32)
       FMA8J(a, b)
     }
   }
@@ -115,8 +118,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void lds128(__global do
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       double a[12], b[8]; const int kk = (k + it) & 7;
-      for (int i = 0; i < 6; ++i) { double2 v = vload2(0, sa + kk * 128 + (l % 8) * 2 + i * 16); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
-      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kk * 64 + (l / 16) * 2 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      PAIRS(a, 6, sa + kk * 128 + (l % 8) * 2, 16)
+      PAIRS(b, 4, sb + kk * 64 + (l / 16) * 2, 16)
       for (int j = 0; j < 8; ++j) for (int i = 0; i < 12; ++i) acc[i][j] = fma(a[i], b[j], acc[i][j]);
     }
   }
@@ -130,7 +133,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsb(__global doub
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       double b[8];
-      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + ((k + it) & 7) * 64 + (l / 16) * 2 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      PAIRS(b, 4, sb + ((k + it) & 7) * 64 + (l / 16) * 2, 16)
       FMA8J(a, b)
     }
   }
@@ -142,7 +145,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void lds64b(__global do
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       const int kk = (k + it) & 7; double a[8], b[8];
-      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + (l % 16) * 2 + i * 32); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      PAIRS(a, 4, sa + kk * 128 + (l % 16) * 2, 32)
       for (int j = 0; j < 4; ++j) { b[2 * j] = sb[kk * 64 + (l / 16) * 2 + j * 16]; b[2 * j + 1] = sb[kk * 64 + (l / 16) * 2 + j * 16 + 1]; }
       FMA8J(a, b)
     }
@@ -157,8 +160,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsw(__global doub
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       const int kk = (k + it) & 7; double a[8], b[8];
-      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 16); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
-      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kk * 64 + c0 + j * 8); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      PAIRS(a, 4, sa + kk * 128 + r0, 16)
+      PAIRS(b, 4, sb + kk * 64 + c0, 8)
       FMA8J(a, b)
     }
   }
@@ -172,8 +175,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsw2(__global dou
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       const int kk = (k + it) & 7; double a[8], b[8];
-      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 8); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
-      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kk * 64 + c0 + j * 16); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      PAIRS(a, 4, sa + kk * 128 + r0, 8)
+      PAIRS(b, 4, sb + kk * 64 + c0, 16)
       FMA8J(a, b)
     }
   }
@@ -203,8 +206,8 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsq(__global doub
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       const int kk = (k + it) & 7; double a[8], b[8];
-      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 2); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
-      for (int j = 0; j < 4; ++j) { double2 v = vload2(0, sb + kk * 64 + c0 + j * 2); b[2 * j] = v.x; b[2 * j + 1] = v.y; }
+      PAIRS(a, 4, sa + kk * 128 + r0, 2)
+      PAIRS(b, 4, sb + kk * 64 + c0, 2)
       FMA8J(a, b)
     }
   }
@@ -216,7 +219,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsshfl(__global d
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       const int kk = (k + it) & 7; double a[8], b[8];
-      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 2); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      PAIRS(a, 4, sa + kk * 128 + r0, 2)
       const double2 mine = vload2(0, sb + kk * 64 + c0 + ig * 2);
       for (int j = 0; j < 4; ++j) { b[2 * j] = shfl_d(mine.x, j * 8 + jg); b[2 * j + 1] = shfl_d(mine.y, j * 8 + jg); }
       FMA8J(a, b)
@@ -233,7 +236,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsshfl0(__global 
     #pragma unroll
     for (int k = 0; k < 8; ++k) {
       const int kk = (k + it) & 7; double a[8], b[8];
-      for (int i = 0; i < 4; ++i) { double2 v = vload2(0, sa + kk * 128 + r0 + i * 2); a[2 * i] = v.x; a[2 * i + 1] = v.y; }
+      PAIRS(a, 4, sa + kk * 128 + r0, 2)
       for (int j = 0; j < 4; ++j) { b[2 * j] = shfl_d(mine.x, j * 8 + jg); b[2 * j + 1] = shfl_d(mine.y, j * 8 + jg); }
       mine.x += 1e-9;
       FMA8J(a, b)
