@@ -345,12 +345,13 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
 }
 
 // The best split rule for an entry and its score. With the caller's automatic rule, an
-// entry whose parts can be added in the kernel (a device-wide fence) also scores the most parts, up to
-// kInKernelMaxParts, that leave at most two work-groups per compute unit; if the automatic rule would
-// split into no more parts than that, this count replaces it, else the two are scored. Without the
+// entry whose parts can be added in the kernel (a device-wide fence) also scores a count of parts, up
+// to kInKernelMaxParts, within one wave (see below); if the automatic rule would split into no more
+// parts than that, this count replaces it, else the two are scored. Without the
 // second kernel's cost a split pays where the automatic rule keeps K whole, or cuts it finer than pays
 // (H200, 64 x 128 tiles, bench/TUNING.md runs 38-39): 1000^3 in 2 parts +5-9% over 1 and 3; 768^3 in
-// 3 parts +17% over 4; 512^3 in 4 parts +7-10% over 8. A third group per unit lost each time. With long
+// 3 parts +17% over 4; 512^3 in 4 parts +7-10% over 8. A third group per unit of that entry (256
+// work-items) lost each time. With long
 // K the second kernel's share is small, and for work-groups of fewer than 256 work-items (8 warps)
 // the automatic rule's larger counts won, two groups per unit being too few warps: 4096 x 64 x 4096 on
 // the 128 x 64 entry (128 work-items) in 8 parts ran up to 13% faster than in 4 in the kernel, while
@@ -381,8 +382,18 @@ inline Choice choose(const runtime::Problem& p, const policy::Config& c, int spe
     return {std::max(best.score, scored(parts).score), parts};
   }
   if (p.k > kInKernelSearchMaxK && c.threads() < 256) return best;
+  // Up to two groups per unit, or as many as fit for groups under 256 work-items (four warps need
+  // company; H200, bench/TUNING.md runs 106-108: the 128 x 64 entry with three per unit ran 896^3
+  // 25% faster than the 64 x 128 entry with two, 1000^3-1024^3 1-5%, 1152^3 33%). Among those counts,
+  // the one that fills the busiest units best, ties to more parts: 81 tiles of 128 x 64 ran 8-12%
+  // faster in 3 parts (243 groups, two on most units) than in 4 (324: three on 60 units, two on 72).
+  const std::size_t per_unit = c.threads() < 256 ? std::size_t(std::max(resident, 2)) : 2;
+  const auto balance = [&](std::size_t groups) {
+    return double(groups) / double(units * ((groups + units - 1) / units));
+  };
   int parts = 1;
-  while (parts < runtime::kInKernelMaxParts && (parts + 1) * tiles <= 2 * units) ++parts;
+  for (int q = 2; q <= runtime::kInKernelMaxParts && q * tiles <= per_unit * units; ++q)
+    if (balance(q * tiles) >= balance(std::size_t(parts) * tiles)) parts = q;
   const Choice few = scored(parts);
   const runtime::SplitPlan automatic =
       runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, 0, d, element_bytes, resident);
