@@ -303,12 +303,23 @@ constexpr policy::Config with_rules(policy::Config c, const policy::Config& call
 // wave's time: 153 tiles of 128 x 256 on 132 units (2049^3) take two whole waves, which made that shape
 // 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200, bench/TUNING.md run 23); and a last wave of one
 // 128 x 128 group on 33 of the units (4097^3) cost that entry a fifth of its speed (runs 63-64), which
-// the exponent 3/4 it had before rated at a tenth.
-inline double busy_fraction(double groups, double units, double resident, double threads) {
+// the exponent 3/4 it had before rated at a tenth. Within one wave, when each group's K loop is long
+// (k_per_group >= kBusiestUnitsMinK), the busiest units, holding ceil(groups / units), set the time:
+// 153 tiles of 64 x 128 with K whole (21 units with two groups, 111 with one) ran 1088^3 at 20.8
+// TFLOPS, the 128 x 64 entry in two parts at 26.2 (run 108), and counting them moved 1048^3-2200^3
+// shapes in several pairs 5-40% faster (run 111). Below 512 of K per group the count mispredicted
+// (552 x 1104 x 552 and 624^3 lost 5-11% with it), so short groups keep the plain estimate.
+inline constexpr double kBusiestUnitsMinK = 512;
+inline double busy_fraction(double groups, double units, double resident, double threads,
+                            double k_per_group = 0) {
   const double capacity = units * resident;
   const double p = threads >= 256 ? 0.25 : 0.75;
   if (groups < units) return groups / units * std::pow(1.0 / resident, p);
-  if (groups <= capacity) return std::pow(groups / capacity, p);
+  if (groups <= capacity) {
+    if (k_per_group < kBusiestUnitsMinK) return std::pow(groups / capacity, p);
+    const double busiest = std::ceil(groups / units);
+    return groups / (units * busiest) * std::pow(busiest / resident, p);
+  }
   const double full = std::floor(groups / capacity), rest = groups - full * capacity;
   const double tail = rest > 0 ? std::pow(std::ceil(rest / units) / resident, 0.5) : 0.0;
   return (groups / capacity) / (full + tail);
@@ -330,10 +341,10 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
   const std::size_t tiles = tiles_of(p, c);
   const runtime::SplitPlan plan =
       runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, split_k, d, element_bytes, resident);
+  const double k_per_group = double(plan.splits > 1 ? plan.k_chunk : p.k);
   const double busy = busy_fraction(double(tiles) * plan.splits,
                                     double(std::max<std::size_t>(d.compute_units, 1)), resident,
-                                    double(c.threads()));
-  const double k_per_group = double(plan.splits > 1 ? plan.k_chunk : p.k);
+                                    double(c.threads()), k_per_group);
   const double k_loop = k_per_group / (k_per_group + 64.0);
   const double split_cost = plan.splits == 1                                                   ? 1.0
                             : runtime::reduce_in_kernel(plan, c.split_reduce, device_fence) ? 0.95
