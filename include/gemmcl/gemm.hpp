@@ -405,7 +405,18 @@ inline Choice choose(const runtime::Problem& p, const policy::Config& c, int spe
   int parts = 1;
   for (int q = 2; q <= runtime::kInKernelMaxParts && q * tiles <= per_unit * units; ++q)
     if (balance(q * tiles) >= balance(std::size_t(parts) * tiles)) parts = q;
-  const Choice few = scored(parts);
+  Choice few = scored(parts);
+  // Where even two parts overfill the wave, groups under 256 work-items that share a unit with two
+  // or more others may take more parts than fit in one wave, if the score says so: 1224^3-1280^3 on
+  // the 128 x 64 entry in 3 parts (600 groups at 1280^3) ran 13-20% faster than the 64 x 128 entry
+  // with K whole, 1848 x 924 x 1848 in 4 parts 7-13%, and double 808 x 1616 x 808 on the 64 x 64 entry
+  // in 3 parts 28-35% faster than the 128 x 64 entry with K whole (H200, bench/TUNING.md run 113). Not
+  // from a count that already fits (1064 x 532 x 1064 from 3 parts to 4: -7 to -11%), nor for the
+  // double 128 x 64 entry (two per unit; 1080^3 in 3 parts: -4 to -6%). It costs 1288^3-1408^3 with A
+  // transposed 2-7% against the 128 x 256 entry.
+  if (c.threads() < 256 && resident >= 3 && parts == 1)
+    for (int q = parts + 1; q <= runtime::kInKernelMaxParts; ++q)
+      if (const Choice more = scored(q); more.score > few.score) few = more;
   const runtime::SplitPlan automatic =
       runtime::plan_split(tiles, p.m, p.n, p.k, c.tile_k, 0, d, element_bytes, resident);
   Choice pick;
