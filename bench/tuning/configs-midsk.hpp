@@ -3,12 +3,5 @@
 // mid sizes where Gemm<> runs the 64x128 entry split.
 #include "entries.hpp"
 #define PERF_CONFIGS \
-  make<Gemm<MID, SplitK<1>>>("mid-s1"), \
-  make<Gemm<MID, SplitK<2, IK>>>("mid-s2"), \
-  make<Gemm<MID, SplitK<3, IK>>>("mid-s3"), \
-  make<Gemm<MID, SplitK<4, IK>>>("mid-s4"), \
-  make<Gemm<SKINNY, SplitK<1>>>("sk-s1"), \
-  make<Gemm<SKINNY, SplitK<2, IK>>>("sk-s2"), \
-  make<Gemm<SKINNY, SplitK<3, IK>>>("sk-s3"), \
-  make<Gemm<SKINNY, SplitK<4, IK>>>("sk-s4"), \
+  MID_SKINNY_PARTS \
   make<Gemm<>>("auto"),

@@ -3,11 +3,4 @@
 // helps at 776-1152, hurts at 1040 x 520 x 1040).
 #include "entries.hpp"
 #define PERF_CONFIGS \
-  make<Gemm<MID, SplitK<1>>>("mid-s1"), \
-  make<Gemm<MID, SplitK<2, IK>>>("mid-s2"), \
-  make<Gemm<MID, SplitK<3, IK>>>("mid-s3"), \
-  make<Gemm<MID, SplitK<4, IK>>>("mid-s4"), \
-  make<Gemm<SKINNY, SplitK<1>>>("sk-s1"), \
-  make<Gemm<SKINNY, SplitK<2, IK>>>("sk-s2"), \
-  make<Gemm<SKINNY, SplitK<3, IK>>>("sk-s3"), \
-  make<Gemm<SKINNY, SplitK<4, IK>>>("sk-s4"),
+  MID_SKINNY_PARTS
