@@ -358,15 +358,15 @@ inline double score(const runtime::Problem& p, const policy::Config& c, int spee
 // The best split rule for an entry and its score. With the caller's automatic rule, an
 // entry whose parts can be added in the kernel (a device-wide fence) also scores a count of parts, up
 // to kInKernelMaxParts, within one wave (see below); if the automatic rule would split into no more
-// parts than that, this count replaces it, else the two are scored. Without the
-// second kernel's cost a split pays where the automatic rule keeps K whole, or cuts it finer than pays
-// (H200, 64 x 128 tiles, bench/TUNING.md runs 38-39): 1000^3 in 2 parts +5-9% over 1 and 3; 768^3 in
-// 3 parts +17% over 4; 512^3 in 4 parts +7-10% over 8. A third group per unit of that entry (256
-// work-items) lost each time. With long
-// K the second kernel's share is small, and for work-groups of fewer than 256 work-items (8 warps)
-// the automatic rule's larger counts won, two groups per unit being too few warps: 4096 x 64 x 4096 on
-// the 128 x 64 entry (128 work-items) in 8 parts ran up to 13% faster than in 4 in the kernel, while
-// the 64 x 128 entry (256) on 64 x 8192 x 8192 gained 1-5% from 4 in the kernel over 8 (runs 42-43).
+// parts than that, this count replaces it, else the two are scored. Without the second kernel's cost
+// a split pays where the automatic rule keeps K whole, or cuts it finer than pays (H200, 64 x 128
+// tiles, bench/TUNING.md runs 38-39): 1000^3 in 2 parts +5-9% over 1 and 3; 768^3 in 3 parts +17%
+// over 4; 512^3 in 4 parts +7-10% over 8. A third group per unit of that entry (256 work-items) lost
+// each time. With long K the second kernel's share is small, and for work-groups of fewer than 256
+// work-items (8 warps) the automatic rule's larger counts won, two groups per unit being too few
+// warps: 4096 x 64 x 4096 on the 128 x 64 entry (128 work-items) in 8 parts ran up to 13% faster than
+// in 4 in the kernel, while the 64 x 128 entry (256) on 64 x 8192 x 8192 gained 1-5% from 4 in the
+// kernel over 8 (runs 42-43).
 struct Choice {
   double score = 0;
   int split_k = 0;
