@@ -37,6 +37,13 @@ static const char* src = R"CL(
   for (int i = get_local_id(0); i < 8 * 128; i += WG) sa[i] = 1.0 + i * 1e-6; \
   for (int i = get_local_id(0); i < 8 * 64; i += WG) sb[i] = 1.0 - i * 1e-6; \
   barrier(CLK_LOCAL_MEM_FENCE);
+// The loop every local-memory variant times: iters rounds over the tiles' eight k, the statements given
+// reading a[] and b[] for k step kk, then the 8 x 8 outer product.
+#define KLOOP(...) \
+  for (int it = 0; it < iters; ++it) { \
+    _Pragma("unroll") \
+    for (int k = 0; k < 8; ++k) { const int kk = (k + it) & 7; double a[8], b[8]; __VA_ARGS__ FMA8J(a, b) } \
+  }
 // interleaved fragments: a work-item's 8 rows are 4 pairs 32 apart, its 8 columns 4 pairs 16 apart
 #define LOADK(k) \
   double a[8], b[8]; \
@@ -141,45 +148,27 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsb(__global doub
 }
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void lds64b(__global double* out, int iters) {
   FILL INIT
-  for (int it = 0; it < iters; ++it) {
-    #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int kk = (k + it) & 7; double a[8], b[8];
-      PAIRS(a, 4, sa + kk * 128 + (l % 16) * 2, 32)
-      for (int j = 0; j < 4; ++j) { b[2 * j] = sb[kk * 64 + (l / 16) * 2 + j * 16]; b[2 * j + 1] = sb[kk * 64 + (l / 16) * 2 + j * 16 + 1]; }
-      FMA8J(a, b)
-    }
-  }
+  KLOOP(
+    PAIRS(a, 4, sa + kk * 128 + (l % 16) * 2, 32)
+    for (int j = 0; j < 4; ++j) { b[2 * j] = sb[kk * 64 + (l / 16) * 2 + j * 16]; b[2 * j + 1] = sb[kk * 64 + (l / 16) * 2 + j * 16 + 1]; })
   DONE
 }
 // warp tiles of 64 x 32: eight lanes read 128 contiguous bytes of A, eight lanes share each B pair
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsw(__global double* out, int iters) {
   FILL INIT
   const int w = l / 32, r0 = (w % 2) * 64 + (l % 8) * 2, c0 = (w / 2) * 32 + ((l % 32) / 8) * 2;
-  for (int it = 0; it < iters; ++it) {
-    #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int kk = (k + it) & 7; double a[8], b[8];
-      PAIRS(a, 4, sa + kk * 128 + r0, 16)
-      PAIRS(b, 4, sb + kk * 64 + c0, 8)
-      FMA8J(a, b)
-    }
-  }
+  KLOOP(
+    PAIRS(a, 4, sa + kk * 128 + r0, 16)
+    PAIRS(b, 4, sb + kk * 64 + c0, 8))
   DONE
 }
 // warp tiles of 32 x 64: eight lanes share each A pair, eight lanes read 128 contiguous bytes of B
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsw2(__global double* out, int iters) {
   FILL INIT
   const int w = l / 32, r0 = (w % 4) * 32 + ((l % 32) / 8) * 2, c0 = (l % 8) * 2;
-  for (int it = 0; it < iters; ++it) {
-    #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int kk = (k + it) & 7; double a[8], b[8];
-      PAIRS(a, 4, sa + kk * 128 + r0, 8)
-      PAIRS(b, 4, sb + kk * 64 + c0, 16)
-      FMA8J(a, b)
-    }
-  }
+  KLOOP(
+    PAIRS(a, 4, sa + kk * 128 + r0, 8)
+    PAIRS(b, 4, sb + kk * 64 + c0, 16))
   DONE
 }
 
@@ -202,29 +191,17 @@ inline double shfl_d(double v, int src) {
   const int r0 = w * 32 + ig * 8, c0 = jg * 8;
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsq(__global double* out, int iters) {
   FILL INIT WARP44
-  for (int it = 0; it < iters; ++it) {
-    #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int kk = (k + it) & 7; double a[8], b[8];
-      PAIRS(a, 4, sa + kk * 128 + r0, 2)
-      PAIRS(b, 4, sb + kk * 64 + c0, 2)
-      FMA8J(a, b)
-    }
-  }
+  KLOOP(
+    PAIRS(a, 4, sa + kk * 128 + r0, 2)
+    PAIRS(b, 4, sb + kk * 64 + c0, 2))
   DONE
 }
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsshfl(__global double* out, int iters) {
   FILL INIT WARP44
-  for (int it = 0; it < iters; ++it) {
-    #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int kk = (k + it) & 7; double a[8], b[8];
-      PAIRS(a, 4, sa + kk * 128 + r0, 2)
-      const double2 mine = vload2(0, sb + kk * 64 + c0 + ig * 2);
-      for (int j = 0; j < 4; ++j) { b[2 * j] = shfl_d(mine.x, j * 8 + jg); b[2 * j + 1] = shfl_d(mine.y, j * 8 + jg); }
-      FMA8J(a, b)
-    }
-  }
+  KLOOP(
+    PAIRS(a, 4, sa + kk * 128 + r0, 2)
+    const double2 mine = vload2(0, sb + kk * 64 + c0 + ig * 2);
+    for (int j = 0; j < 4; ++j) { b[2 * j] = shfl_d(mine.x, j * 8 + jg); b[2 * j + 1] = shfl_d(mine.y, j * 8 + jg); })
   DONE
 }
 // A from local memory, B's eight values from registers moved by shuffles every k (no B loads at all):
@@ -232,16 +209,10 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsshfl(__global d
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsshfl0(__global double* out, int iters) {
   FILL INIT WARP44
   double2 mine = (double2)(1.0 - lane * 1e-6, 1.0 + lane * 1e-6);
-  for (int it = 0; it < iters; ++it) {
-    #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const int kk = (k + it) & 7; double a[8], b[8];
-      PAIRS(a, 4, sa + kk * 128 + r0, 2)
-      for (int j = 0; j < 4; ++j) { b[2 * j] = shfl_d(mine.x, j * 8 + jg); b[2 * j + 1] = shfl_d(mine.y, j * 8 + jg); }
-      mine.x += 1e-9;
-      FMA8J(a, b)
-    }
-  }
+  KLOOP(
+    PAIRS(a, 4, sa + kk * 128 + r0, 2)
+    for (int j = 0; j < 4; ++j) { b[2 * j] = shfl_d(mine.x, j * 8 + jg); b[2 * j + 1] = shfl_d(mine.y, j * 8 + jg); }
+    mine.x += 1e-9;)
   DONE
 }
 
