@@ -134,6 +134,26 @@ const std::vector<Scaling<T>>& scalings() {
 
 std::uint64_t seed_for(const std::string& name) { return gt::base_seed() ^ std::hash<std::string>{}(name); }
 
+// Every layout x transpose combination on each shape, the scalings taken in turn, each result checked
+// against the reference; prepare(cs, shape, run) sets the case's offsets and paddings.
+template <class T, class Gemm, class Shapes, class Prepare>
+void check_combinations(const Gemm& gemm, cl::CommandQueue& queue, const Shapes& shapes, std::mt19937_64& rng,
+                        Prepare prepare) {
+  std::size_t run = 0;
+  for (const auto& combo : gt::all_combinations) {
+    for (const Shape& s : shapes) {
+      const auto& sc = scalings<T>()[run % scalings<T>().size()];
+      gt::Case<T> cs = base_case(combo, s.m, s.n, s.k, sc.alpha, sc.beta);
+      cs.nan_c = sc.nan_c;
+      prepare(cs, s, run);
+      INFO(cs.describe());
+      const gt::Verdict v = gt::run_case(gemm, queue, cs, rng);
+      CHECK_MESSAGE(v.ok, v.detail);
+      ++run;
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPadded, LocalBDouble, PrefetchVec8, RegisterPrefetchRect, PipelineRect, PipelineOdd, Large,
@@ -293,23 +313,13 @@ TEST_CASE_TEMPLATE("last-wave split", G, SplitThree, SplitInKernel) {
   // Square in M and N, so that both layouts give the kernel more than two columns of tiles: the rest
   // a partial tile, then whole ones.
   const Shape shapes[] = {{2 * tn + 5, 2 * tn + 5, 9 * tk + 3, false}, {4 * tn, 4 * tn, 6 * tk, true}};
-  std::size_t run = 0;
-  for (const auto& combo : gt::all_combinations) {
-    for (const Shape& s : shapes) {
-      const auto& sc = scalings<T>()[run % scalings<T>().size()];
-      gt::Case<T> cs = base_case(combo, s.m, s.n, s.k, sc.alpha, sc.beta);
-      cs.nan_c = sc.nan_c;
-      if (s.aligned) {
-        aligned(cs, run);
-      } else {
-        unaligned(cs, run);
-      }
-      INFO(cs.describe());
-      const gt::Verdict v = gt::run_case(gemm, target.queue, cs, rng);
-      CHECK_MESSAGE(v.ok, v.detail);
-      ++run;
+  check_combinations<T>(gemm, target.queue, shapes, rng, [](gt::Case<T>& cs, const Shape& s, std::size_t run) {
+    if (s.aligned) {
+      aligned(cs, run);
+    } else {
+      unaligned(cs, run);
     }
-  }
+  });
   // On an out-of-order queue the second call waits for the first, so the last event ends both.
   cl_int status = CL_SUCCESS;
   cl::CommandQueue out_of_order(target.context, target.device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &status);
@@ -332,19 +342,9 @@ TEST_CASE_TEMPLATE("single work-group", G, SmallNoLocal, LocalAPadded) {
   INFO("configuration: ", gt::describe(G::config), " on ", target.name);
   const std::size_t tm = G::config.tile_m, tn = G::config.tile_n, tk = G::config.tile_k;
   const Shape shapes[] = {{1, 1, 1, false}, {tm, tn, tk, false}, {tm - 1, tn - 1, tk + 1, false}, {2, 5, 3 * tk, false}};
-  std::size_t run = 0;
-  for (const auto& combo : gt::all_combinations) {
-    for (const Shape& s : shapes) {
-      const auto& sc = scalings<T>()[run % scalings<T>().size()];
-      gt::Case<T> cs = base_case(combo, s.m, s.n, s.k, sc.alpha, sc.beta);
-      cs.nan_c = sc.nan_c;
-      cs.a_off = 1;  // unaligned: one program per transpose pair
-      cs.b_pad = pads[run % 4];
-      cs.c_pad = pads[(run + 1) % 4];
-      INFO(cs.describe());
-      const gt::Verdict v = gt::run_case(gemm, target.queue, cs, rng);
-      CHECK_MESSAGE(v.ok, v.detail);
-      ++run;
-    }
-  }
+  check_combinations<T>(gemm, target.queue, shapes, rng, [](gt::Case<T>& cs, const Shape&, std::size_t run) {
+    cs.a_off = 1;  // unaligned: one program per transpose pair
+    cs.b_pad = pads[run % 4];
+    cs.c_pad = pads[(run + 1) % 4];
+  });
 }
