@@ -60,6 +60,11 @@ inline std::size_t tiles_of(const runtime::Problem& p, const policy::Config& c) 
   return ((p.m + c.tile_m - 1) / c.tile_m) * ((p.n + c.tile_n - 1) / c.tile_n);
 }
 
+// Whole-vector accesses need a matrix to start and stride on a multiple of the vector width.
+inline bool vector_aligned(const runtime::Matrix& x, int vec) {
+  return x.offset % std::size_t(vec) == 0 && x.ld % std::size_t(vec) == 0;
+}
+
 // Whether a vendor path declares a device-wide GLOBAL_FENCE (optional; vendor/vendor.hpp).
 template <class Path>
 inline constexpr bool device_fence = requires { requires Path::device_fence; };
@@ -95,10 +100,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
       runtime::plan_split(tiles_of(p, C), p.m, p.n, k, C.tile_k, split_k, device, sizeof(T), resident);
   const bool split = plan.splits > 1;
 
-  // Whole-vector accesses need a matrix to start and stride on a multiple of the vector width.
-  const auto multiple = [](const runtime::Matrix& x) {
-    return x.offset % C.vec == 0 && x.ld % C.vec == 0;
-  };
+  const auto multiple = [](const runtime::Matrix& x) { return vector_aligned(x, C.vec); };
   // A misaligned A or B may be packed into an aligned copy first, and on CPUs a transposed one into its
   // untransposed order (runtime/pack.hpp); the product then reads the copy.
   struct PackedCopy {
@@ -462,8 +464,8 @@ Pick pick_entry(const runtime::Problem& p, const runtime::DeviceInfo& device,
 inline runtime::LastWavePlan last_wave_plan(const runtime::Problem& p, const policy::Config& c, int resident,
                                             const runtime::DeviceInfo& d, int split_k,
                                             std::size_t element_bytes) {
-  const auto aligned = [&](const runtime::Matrix& x) { return x.offset % c.vec == 0 && x.ld % c.vec == 0; };
-  if (c.split_k != 0 || p.k == 0 || (c.vec > 1 && !(aligned(p.a) && aligned(p.b)))) return {};
+  if (c.split_k != 0 || p.k == 0 || (c.vec > 1 && !(vector_aligned(p.a, c.vec) && vector_aligned(p.b, c.vec))))
+    return {};
   const std::size_t tiles_m = (p.m + c.tile_m - 1) / c.tile_m, tiles_n = (p.n + c.tile_n - 1) / c.tile_n;
   if (runtime::plan_split(tiles_m * tiles_n, p.m, p.n, p.k, c.tile_k, split_k, d, element_bytes, resident)
           .splits > 1)
