@@ -28,6 +28,7 @@ using NvF1 = entry_gemm<F::nvidia_gpu, 1>;
 using NvF2 = entry_gemm<F::nvidia_gpu, 2>;
 using NvF3 = entry_gemm<F::nvidia_gpu, 3>;
 using NvF4 = entry_gemm<F::nvidia_gpu, 4>;
+using NvF5 = entry_gemm<F::nvidia_gpu, 5>;
 using GpuF1 = entry_gemm<F::other_gpu, 1>;
 using NvD0 = entry_gemm<D::nvidia_gpu, 0>;
 using NvD1 = entry_gemm<D::nvidia_gpu, 1>;
@@ -55,20 +56,21 @@ struct generic_twin<Gemm<P...>> {
 };
 
 // The other-GPU class's first entries are the NVIDIA class's last ones; these are the same types.
-static_assert(std::is_same_v<entry_gemm<F::other_gpu, 0>, NvF4>);
+static_assert(std::is_same_v<entry_gemm<F::other_gpu, 0>, NvF5>);
 static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
 // The CPU entry for this machine's vector width is what Gemm<> runs on PoCL, and the sweep in
 // correctness.cpp covers it; every CPU entry runs here as well, whatever the vector width.
-static_assert(std::tuple_size_v<F::nvidia_gpu> == 5 && std::tuple_size_v<F::other_gpu> == 2 &&
+static_assert(std::tuple_size_v<F::nvidia_gpu> == 6 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
                   std::tuple_size_v<F::cpu> == 2 && std::tuple_size_v<D::cpu> == 2,
               "policy/builtin.hpp changed: list every entry here");
 
 TYPE_TO_STRING_AS("nvidia float Tile<128x256x8> Vec<4> WorkPerThread<8x16> Prefetch", NvF0);
 TYPE_TO_STRING_AS("nvidia float Tile<128x128x8> Vec<4> WorkPerThread<8x16> Prefetch", NvF1);
-TYPE_TO_STRING_AS("nvidia float Tile<64x128x16> Vec<4> WorkPerThread<4x8> Pipeline<3> Padding<4> RegisterPrefetch", NvF2);
-TYPE_TO_STRING_AS("nvidia float Tile<128x64x16> Vec<4> WorkPerThread<8x8> Pipeline<3> Padding<4> RegisterPrefetch", NvF3);
-TYPE_TO_STRING_AS("nvidia/gpu float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetch", NvF4);
+TYPE_TO_STRING_AS("nvidia float Tile<256x128x8> Vec<4> WorkPerThread<8x16> Prefetch Padding<4>", NvF2);
+TYPE_TO_STRING_AS("nvidia float Tile<64x128x16> Vec<4> WorkPerThread<4x8> Pipeline<3> Padding<4> RegisterPrefetch", NvF3);
+TYPE_TO_STRING_AS("nvidia float Tile<128x64x16> Vec<4> WorkPerThread<8x8> Pipeline<3> Padding<4> RegisterPrefetch", NvF4);
+TYPE_TO_STRING_AS("nvidia/gpu float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetch", NvF5);
 TYPE_TO_STRING_AS("gpu float Tile<32x32x16> Vec<4> WorkPerThread<4x4>", GpuF1);
 TYPE_TO_STRING_AS("nvidia double Tile<128x64x8> Vec<2> WorkPerThread<8x8> Pipeline<3> Padding<2>", NvD0);
 TYPE_TO_STRING_AS("nvidia double Tile<64x64x8> Vec<2> WorkPerThread<8x8> Pipeline<4> Padding<2> RegisterPrefetch", NvD1);
@@ -109,7 +111,7 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1) {
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1) {
   const std::string name = doctest::toString<G>().c_str();
   const auto& device = gemmcl::runtime::device_info(gt::target().device());
   if (device.vendor.find("NVIDIA") != std::string::npos)
@@ -121,8 +123,9 @@ TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, GpuF1, NvD
 // Gemm<>'s choice for the NVIDIA float class on a device like the H200 the table was measured on (132
 // compute units; no device needed). These are the measured choices of bench/TUNING.md runs 58-68,
 // 106-109 (896^3-1216^3: the 128 x 64 entry with three groups per unit), 111 (the busiest units
-// counted: 1088^3 NT, 1536^3 NT) and 113 (parts beyond one wave: 1280^3): a change to the table or the
-// score that moves one must be measured again.
+// counted: 1088^3 NT, 1536^3 NT), 113 (parts beyond one wave: 1280^3) and 117 (the 256 x 128 entry where
+// the kernel reads A as it lies: 2048^3-8192^3): a change to the table or the score that moves one must
+// be measured again.
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   runtime::DeviceInfo d;
   d.name = "H200";
@@ -130,7 +133,7 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   d.type = CL_DEVICE_TYPE_GPU;
   d.compute_units = 132;
   d.max_mem_alloc_size = std::size_t(1) << 34;
-  // Entries of F::nvidia_gpu: 0 = 128x256, 1 = 128x128, 2 = 64x128, 3 = 128x64, 4 = 64x64.
+  // Entries of F::nvidia_gpu: 0 = 128x256, 1 = 128x128, 2 = 256x128, 3 = 64x128, 4 = 128x64, 5 = 64x64.
   struct Case {
     std::size_t m, n, k;
     bool ta, tb;
@@ -138,17 +141,18 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
     int split_k;  // 0: the automatic rule
   };
   const Case cases[] = {
-      {512, 512, 512, false, false, 2, 4},         {1000, 1000, 1000, false, false, 3, 3},
-      {1024, 1024, 1024, true, false, 3, 3},       {1536, 1536, 1536, false, false, 3, 4},
-      {768, 768, 768, false, false, 2, 3},         {896, 896, 896, true, true, 3, 4},
-      {1152, 1152, 1152, false, false, 3, 2},      {1040, 520, 1040, false, false, 2, 3},
-      {1536, 1536, 1536, false, true, 3, 4},       {2048, 2048, 2048, false, false, 1, 0},
-      {1088, 1088, 1088, false, true, 3, 2},       {1280, 1280, 1280, false, false, 3, 3},
-      {2049, 2049, 2049, false, false, 3, 4},      {4096, 4096, 4096, true, true, 0, 0},
-      {4097, 4097, 4097, false, true, 3, 4},       {8192, 8192, 8192, false, false, 1, 0},
-      {8192, 64, 8192, false, false, 3, 0},        {64, 8192, 8192, false, false, 2, 4},
+      {512, 512, 512, false, false, 3, 4},         {1000, 1000, 1000, false, false, 4, 3},
+      {1024, 1024, 1024, true, false, 4, 3},       {1536, 1536, 1536, false, false, 4, 4},
+      {768, 768, 768, false, false, 3, 3},         {896, 896, 896, true, true, 4, 4},
+      {1152, 1152, 1152, false, false, 4, 2},      {1040, 520, 1040, false, false, 3, 3},
+      {1536, 1536, 1536, false, true, 4, 4},       {2048, 2048, 2048, false, false, 2, 0},
+      {1088, 1088, 1088, false, true, 4, 2},       {1280, 1280, 1280, false, false, 4, 3},
+      {2049, 2049, 2049, false, false, 4, 4},      {4096, 4096, 4096, true, true, 0, 0},
+      {4097, 4097, 4097, false, true, 4, 4},       {8192, 8192, 8192, false, false, 2, 0},
+      {8192, 64, 8192, false, false, 4, 0},        {64, 8192, 8192, false, false, 3, 4},
       {128, 128, 65536, false, false, 1, 0},       {1024, 1024, 8192, false, false, 1, 0},
-      {8192, 8192, 8192, false, true, 1, 0},       {4097, 4097, 4097, false, false, 3, 4},
+      {8192, 8192, 8192, false, true, 2, 0},       {4097, 4097, 4097, false, false, 4, 4},
+      {2048, 2048, 2048, false, true, 2, 0},       {4096, 4096, 4096, false, false, 2, 0},
   };
   for (const Case& c : cases) {
     runtime::Problem p;
@@ -188,8 +192,9 @@ TEST_CASE("last-wave plan: 132 compute units") {
   CHECK(runtime::plan_last_wave(64, 64, 100, 132, 2).parts == 1);
   CHECK(runtime::plan_last_wave(64, 32, 1024, 132, 1).parts == 1);
 
-  // Through Gemm<>'s choice: 8192^3 runs the 128 x 128 entry with K whole, so it takes the plan;
-  // not with A misaligned (it would be packed), nor where the entry's K is split anyway.
+  // Through Gemm<>'s choice: 8192^3 runs the 256 x 128 entry with K whole (2048 tiles, 15.5 waves of
+  // 132), so it takes the plan, the same 61 columns and 4 parts; not with A misaligned (it would be
+  // packed), nor where the entry's K is split anyway.
   runtime::DeviceInfo d;
   d.vendor = "NVIDIA Corporation";
   d.type = CL_DEVICE_TYPE_GPU;
@@ -199,16 +204,16 @@ TEST_CASE("last-wave plan: 132 compute units") {
   p.m = p.n = p.k = 8192;
   p.a.ld = p.b.ld = p.c.ld = 8192;
   const detail::Pick pick = detail::pick_entry<F::nvidia_gpu>(p, d, Gemm<>::config, sizeof(float));
-  using Half = std::tuple_element_t<1, F::nvidia_gpu>;
-  REQUIRE(pick.entry == 1);
-  plan = detail::last_wave_plan(p, Half::config, Half::resident, d, pick.choice.split_k, sizeof(float));
+  using Tall = std::tuple_element_t<2, F::nvidia_gpu>;
+  REQUIRE(pick.entry == 2);
+  plan = detail::last_wave_plan(p, Tall::config, Tall::resident, d, pick.choice.split_k, sizeof(float));
   CHECK(plan.main_cols == 61);
   CHECK(plan.parts == 4);
   runtime::Problem misaligned = p;
   misaligned.a.offset = 1;
-  CHECK(detail::last_wave_plan(misaligned, Half::config, Half::resident, d, 0, sizeof(float)).parts == 1);
-  CHECK(detail::last_wave_plan(p, Half::config, Half::resident, d, 4, sizeof(float)).parts == 1);
+  CHECK(detail::last_wave_plan(misaligned, Tall::config, Tall::resident, d, 0, sizeof(float)).parts == 1);
+  CHECK(detail::last_wave_plan(p, Tall::config, Tall::resident, d, 4, sizeof(float)).parts == 1);
   // A caller's own rule is kept: Gemm<SplitK<1>> never splits K, not even in the last wave.
-  constexpr policy::Config never = detail::with_rules(Half::config, Gemm<SplitK<1>>::config);
-  CHECK(detail::last_wave_plan(p, never, Half::resident, d, 1, sizeof(float)).parts == 1);
+  constexpr policy::Config never = detail::with_rules(Tall::config, Gemm<SplitK<1>>::config);
+  CHECK(detail::last_wave_plan(p, never, Tall::resident, d, 1, sizeof(float)).parts == 1);
 }

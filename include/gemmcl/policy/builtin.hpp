@@ -62,6 +62,12 @@ struct builtin<float> {
       // The same register tile in 128 work-items, for half as many tiles of C; two work-groups per SM.
       entry<speeds{88, 89, 85, 86}, 2, float, Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>,
             RegisterPrefetch<true>>,
+      // The 128 x 256 entry's work-group turned around, 256 x 128 as cuBLAS's kernel: its warps each
+      // cover all 256 rows of a 16-column strip. Faster than both large entries where the kernel
+      // reads A as it lies: at 2048^3-8192^3 +1.2-1.6% over the 128 x 128 one reading B transposed,
+      // +2.4-2.7% reading neither; within 0.3% of the 128 x 256 one with A transposed (runs 115-116).
+      entry<speeds{90, 90, 87, 87}, 1, float, Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>,
+            Prefetch<true>, RegisterPrefetch<true>, Padding<4>>,
       // Registers read one K step ahead (RegisterPrefetch): at 1000^3 and 1024^3 this entry went from
       // 0.70-0.74x to 0.90-1.01x cuBLAS without transposes (run 18). A three-buffer cp.async pipeline
       // added 2-5% at 1000^3-4096^3 (runs 34-35). Eight warps per group: the choice where few groups
