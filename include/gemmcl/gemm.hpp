@@ -376,6 +376,19 @@ struct Choice {
 inline constexpr std::size_t kInKernelSearchMaxK = 2048;
 inline constexpr std::size_t kInKernelLongK = 1024;
 
+// The in-kernel part count for `tiles` tiles (see choose): up to two groups per unit, or as many as
+// fit for groups under 256 work-items, the count that fills the busiest units best, ties to more.
+inline int balanced_parts(std::size_t tiles, std::size_t units, int threads, int resident) {
+  const std::size_t per_unit = threads < 256 ? std::size_t(std::max(resident, 2)) : 2;
+  const auto balance = [&](std::size_t groups) {
+    return double(groups) / double(units * ((groups + units - 1) / units));
+  };
+  int parts = 1;
+  for (int q = 2; q <= runtime::kInKernelMaxParts && q * tiles <= per_unit * units; ++q)
+    if (balance(q * tiles) >= balance(std::size_t(parts) * tiles)) parts = q;
+  return parts;
+}
+
 inline Choice choose(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
                      const runtime::DeviceInfo& d, std::size_t element_bytes, bool device_fence) {
   const Choice best{score(p, c, speed, resident, d, element_bytes, c.split_k, device_fence), c.split_k};
@@ -400,13 +413,7 @@ inline Choice choose(const runtime::Problem& p, const policy::Config& c, int spe
   // 25% faster than the 64 x 128 entry with two, 1000^3-1024^3 1-5%, 1152^3 33%). Among those counts,
   // the one that fills the busiest units best, ties to more parts: 81 tiles of 128 x 64 ran 8-12%
   // faster in 3 parts (243 groups, two on most units) than in 4 (324: three on 60 units, two on 72).
-  const std::size_t per_unit = c.threads() < 256 ? std::size_t(std::max(resident, 2)) : 2;
-  const auto balance = [&](std::size_t groups) {
-    return double(groups) / double(units * ((groups + units - 1) / units));
-  };
-  int parts = 1;
-  for (int q = 2; q <= runtime::kInKernelMaxParts && q * tiles <= per_unit * units; ++q)
-    if (balance(q * tiles) >= balance(std::size_t(parts) * tiles)) parts = q;
+  int parts = balanced_parts(tiles, units, c.threads(), resident);
   Choice few = scored(parts);
   // Where even two parts overfill the wave, groups under 256 work-items that share a unit with two
   // or more others may take more parts than fit in one wave, if the score says so: 1224^3-1280^3 on
@@ -438,16 +445,69 @@ struct Pick {
   std::size_t entry = 0;
   Choice choice;
 };
+// Short parts. Where a product splits the smallest tile of eight warps or more that adds its parts in
+// the kernel into 2-4 parts of 64-192 K each, at most two groups per unit, the per-group costs (the
+// first loads, storing and adding the parts) outweigh the FMAs, and more, smaller groups win whatever
+// the entries' large-problem speeds: on an H200 the 64 x 64 entry so split ran 256^3-576^3,
+// 512 x 256 x 512 and 320 x 640 x 320 15-50% faster than the choice of the score (the 64 x 128 entry
+// in 4 parts, or a second kernel adding 5-8 parts), all four pairs; with parts of 256 K or more
+// (256 x 256 x 1024, 640^3, 512 x 512 x 1024) it was even or slower (bench/TUNING.md runs 120-121).
+inline constexpr int kShortPartsMinK = 64, kShortPartsMaxK = 192;
+
+// What pick_entry knows of a table entry for the problem at hand.
+struct Candidate {
+  policy::Config config;  // with the caller's run-time rules
+  int speed = 0;          // for the problem's pair of transposes
+  int resident = 1;
+  bool device_fence = false;
+};
+
+// The entry the short-parts rule takes and its count of parts; entry == n where the rule does not apply.
+struct ShortParts {
+  std::size_t entry = 0;
+  int parts = 1;
+};
+inline ShortParts short_parts_entry(const runtime::Problem& p, const Candidate* entries, std::size_t n,
+                                    const runtime::DeviceInfo& d, std::size_t element_bytes) {
+  std::size_t pick = n;
+  for (std::size_t i = 0; i < n; ++i) {
+    const policy::Config& c = entries[i].config;
+    if (!entries[i].device_fence || c.split_k != 0 || c.split_reduce == 2 || c.threads() < 256) continue;
+    const policy::Config& smallest = entries[pick == n ? i : pick].config;
+    if (pick == n || c.tile_m * c.tile_n < smallest.tile_m * smallest.tile_n) pick = i;
+  }
+  if (pick == n) return {n, 1};
+  const Candidate& e = entries[pick];
+  const std::size_t tiles = tiles_of(p, e.config), units = std::max<std::size_t>(d.compute_units, 1);
+  const int parts = balanced_parts(tiles, units, e.config.threads(), e.resident);
+  if (parts < 2) return {n, 1};
+  const runtime::SplitPlan plan =
+      runtime::plan_split(tiles, p.m, p.n, p.k, e.config.tile_k, parts, d, element_bytes, e.resident);
+  if (plan.splits != parts || plan.k_chunk < kShortPartsMinK || plan.k_chunk > kShortPartsMaxK) return {n, 1};
+  return {pick, parts};
+}
+
 template <class Table, std::size_t... I>
 Pick pick_entry(std::index_sequence<I...>, const runtime::Problem& p, const runtime::DeviceInfo& device,
                 const policy::Config& caller, std::size_t element_bytes) {
-  const Choice choices[] = {
-      choose(p, with_rules(std::tuple_element_t<I, Table>::config, caller),
-             std::tuple_element_t<I, Table>::speed.of(p.trans_a, p.trans_b),
-             std::tuple_element_t<I, Table>::resident, device, element_bytes,
-             device_fence<vendor::VendorPath<typename std::tuple_element_t<I, Table>::vendor>>)...};
+  constexpr std::size_t n = sizeof...(I);
+  const Candidate entries[] = {
+      {with_rules(std::tuple_element_t<I, Table>::config, caller),
+       std::tuple_element_t<I, Table>::speed.of(p.trans_a, p.trans_b),
+       std::tuple_element_t<I, Table>::resident,
+       device_fence<vendor::VendorPath<typename std::tuple_element_t<I, Table>::vendor>>}...};
+  if (const ShortParts sp = short_parts_entry(p, entries, n, device, element_bytes); sp.entry != n) {
+    const Candidate& e = entries[sp.entry];
+    const double s = score(p, e.config, e.speed, e.resident, device, element_bytes, sp.parts, e.device_fence);
+    return {sp.entry, {s, sp.parts}};
+  }
+  Choice choices[n];
+  for (std::size_t i = 0; i < n; ++i) {
+    const Candidate& e = entries[i];
+    choices[i] = choose(p, e.config, e.speed, e.resident, device, element_bytes, e.device_fence);
+  }
   std::size_t best = 0;
-  for (std::size_t i = 1; i < sizeof...(I); ++i)
+  for (std::size_t i = 1; i < n; ++i)
     if (choices[i].score > choices[best].score) best = i;
   return {best, choices[best]};
 }

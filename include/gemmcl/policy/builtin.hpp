@@ -80,9 +80,11 @@ struct builtin<float> {
       // run 64); four warps per group need that company.
       entry<speeds{84, 83, 80, 83}, 3, float, Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>,
             Pipeline<3>, Padding<4>, RegisterPrefetch<true>, vendor::Nvidia<>>,
-      // RegisterPrefetch made no difference to this one (run 18).
+      // RegisterPrefetch made no difference to this one (run 18). Through vendor::Nvidia so that its
+      // parts can be added in the kernel: small products split it into short parts (gemm.hpp,
+      // short_parts_entry; runs 120-121).
       entry<speeds{55, 62, 49, 55}, 4, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>,
-            Prefetch<true>>>;
+            Prefetch<true>, vendor::Nvidia<>>>;
   // Any other GPU or accelerator: 256 work-items and 16 KiB of local memory, within every OpenCL GPU's
   // limits.
   using other_gpu =
