@@ -569,8 +569,9 @@ constexpr void emit_copy_setup(util::text<Sink>& t, const operand& o) {
 }
 
 // Pipeline<S>: this work-item's copies of the operand tile at K step kb into local buffer `wbuf`.
-// Inside the matrices whole vectors (where aligned) or elements; at an edge every element is checked
-// and zero-filled, so the multiply needs no checks.
+// Inside the matrices whole vectors (where aligned) or elements. At an edge, aligned vectors are copied
+// as far as they lie inside the matrix and zero-filled after (one copy each), other copies are checked
+// and zero-filled element by element, so the multiply needs no checks.
 // `whole` = the caller knows the step lies inside the matrices, so only the unchecked copies are written.
 template <class Sink>
 constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o, bool whole) {
@@ -610,9 +611,15 @@ constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o, bool whole
   t.line("const int dl = ", x, "_DLINE(l) * ", o.stride, " + ", x, "_DPOS(l) * VW;");
   t.line("const long sl = (long)", x, "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l) * VW;");
   t.line("const bool line_in = kb + ", p, "_line0 + ", x, "_DLINE(l) < k;");
+  t.raw("#if GEMMCL_ALIGNED\n");
+  t.line("// One copy per vector, of the elements inside the matrix (none past a line beyond K).");
+  t.line("const int inside = line_in ? clamp(", o.extent, " - (", o.x0, " + pos), 0, VW) : 0;");
+  t.line("COPY_VEC_ZFILL(d + dl, s + sl, inside, ", p, ");");
+  t.raw("#else\n");
   t.line("#pragma unroll");
   t.line("for (int e = 0; e < VW; ++e) COPY_ZFILL(d + dl + e, s + sl + e, line_in && ", o.x0,
          " + pos + e < ", o.extent, ", ", p, ");");
+  t.raw("#endif\n");
   t.close();
   t.raw("#else\n");
   t.line("#pragma unroll");

@@ -122,9 +122,22 @@ struct VendorPath<Nvidia<R>> {
              ") : \"memory\");");
     }
     t.close();
+    t.open("inline void copy_vec_zfill(__local real* dst, const __global real* src, int n, const __global real* safe)");
+    t.line("// The first n elements of a vector, zeros after them: src-size below cp-size zero-fills the rest.");
+    for (int off = 0; off < vec_bytes; off += chunk) {
+      if (off == 0)
+        t.line("{ const int bytes = min(n * ", bytes, ", ", chunk, ");");
+      else
+        t.line("{ const int bytes = clamp(n * ", bytes, " - ", off, ", 0, ", chunk, ");");
+      t.line("  asm volatile(\"cp.async.", chunk == 16 ? "cg" : "ca", ".shared.global [%0], [%1], ", chunk,
+             ", %2;\" :: \"r\"(LOCAL_ADDRESS(dst) + ", off, "), \"l\"(bytes > 0 ? (const __global char*)src + ", off,
+             " : (const __global char*)safe), \"r\"(bytes) : \"memory\"); }");
+    }
+    t.close();
     t.line("#define COPY_ONE(dst, src) copy_one((dst), (src))");
     t.line("#define COPY_ZFILL(dst, src, ok, safe) copy_zfill((dst), (src), (ok), (safe))");
     t.line("#define COPY_VEC(dst, src) copy_vec((dst), (src))");
+    t.line("#define COPY_VEC_ZFILL(dst, src, n, safe) copy_vec_zfill((dst), (src), (n), (safe))");
     t.line("#define COPY_COMMIT() asm volatile(\"cp.async.commit_group;\" ::: \"memory\")");
     t.line("#define COPY_WAIT() asm volatile(\"cp.async.wait_group ", c.stages - 2,
            ";\" ::: \"memory\")");

@@ -42,6 +42,9 @@ constexpr void write_synchronous_copies(util::text<Sink>& t) {
   t.line("#define COPY_ONE(dst, src) (*(dst) = *(src))");
   t.line("#define COPY_ZFILL(dst, src, ok, safe) (*(dst) = (ok) ? *(src) : (real)0)");
   t.line("#define COPY_VEC(dst, src) (*(__local realv*)(dst) = *(const __global realv*)(src))");
+  t.line("// The first `n` (0 to VW) elements of a vector, zeros after them.");
+  t.line("#define COPY_VEC_ZFILL(dst, src, n, safe) \\");
+  t.line("  for (int e_ = 0; e_ < VW; ++e_) (dst)[e_] = e_ < (n) ? (src)[e_] : (real)0");
   t.line("#define COPY_COMMIT()");
   t.line("#define COPY_WAIT()");
 }
