@@ -122,7 +122,8 @@ struct VendorPath<Nvidia<R>> {
              ") : \"memory\");");
     }
     t.close();
-    t.open("inline void copy_vec_zfill(__local real* dst, const __global real* src, int n, const __global real* safe)");
+    t.open("inline void copy_vec_zfill(__local real* dst, const __global real* src, int n,",
+           " const __global real* safe)");
     t.line("// The first n elements of a vector, zeros after them: src-size below cp-size zero-fills the rest.");
     for (int off = 0; off < vec_bytes; off += chunk) {
       if (off == 0)
@@ -130,7 +131,8 @@ struct VendorPath<Nvidia<R>> {
       else
         t.line("{ const int bytes = clamp(n * ", bytes, " - ", off, ", 0, ", chunk, ");");
       t.line("  asm volatile(\"cp.async.", chunk == 16 ? "cg" : "ca", ".shared.global [%0], [%1], ", chunk,
-             ", %2;\" :: \"r\"(LOCAL_ADDRESS(dst) + ", off, "), \"l\"(bytes > 0 ? (const __global char*)src + ", off,
+             ", %2;\" :: \"r\"(LOCAL_ADDRESS(dst) + ", off, "),");
+      t.line("               \"l\"(bytes > 0 ? (const __global char*)src + ", off,
              " : (const __global char*)safe), \"r\"(bytes) : \"memory\"); }");
     }
     t.close();

@@ -20,6 +20,8 @@
 //       //   COPY_ZFILL(dst, src, ok, safe)   one element, or zero when !ok (then src is not read;
 //       //                                    safe is a readable address of the same matrix)
 //       //   COPY_VEC(dst, src)               one realv; both addresses aligned to it
+//       //   COPY_VEC_ZFILL(dst, src, n, safe)  one realv of which the first n elements (0 to VW)
+//       //                                    are read and the rest are zeros; aligned as COPY_VEC
 //       //   COPY_COMMIT()                    closes this work-item's group of copies of one K step
 //       //   COPY_WAIT()                      waits until at most STAGES - 2 of its groups are pending
 //       // The kernel puts a barrier after each COPY_WAIT, which makes the copies visible to the whole
