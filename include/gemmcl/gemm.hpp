@@ -100,7 +100,6 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
       runtime::plan_split(tiles_of(p, C), p.m, p.n, k, C.tile_k, split_k, device, sizeof(T), resident);
   const bool split = plan.splits > 1;
 
-  const auto multiple = [](const runtime::Matrix& x) { return vector_aligned(x, C.vec); };
   // A misaligned A or B may be packed into an aligned copy first, and on CPUs a transposed one into its
   // untransposed order (runtime/pack.hpp); the product then reads the copy.
   struct PackedCopy {
@@ -119,8 +118,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
                               std::size_t cols, std::size_t uses, const char* what) {
       const bool transpose =
           trans && runtime::should_transpose(C.pack, device, rows, cols, uses, sizeof(T));
-      if (!transpose &&
-          (C.vec == 1 || multiple(in) || !runtime::should_pack(C.pack, device, rows, cols, uses, k, sizeof(T))))
+      if (!transpose && (C.vec == 1 || vector_aligned(in, C.vec) ||
+                         !runtime::should_pack(C.pack, device, rows, cols, uses, k, sizeof(T))))
         return;
       pk.active = true;
       pk.transpose = transpose;
@@ -153,8 +152,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
                            "split-K tickets", &tickets_filled);
   const runtime::Matrix out = split ? runtime::Matrix{&workspace.buffer(), 0, ldw} : p.c;
 
-  const bool aligned = C.vec > 1 && multiple(a_in) && multiple(b_in);
-  const bool aligned_c = C.vec > 1 && multiple(out);
+  const bool aligned = C.vec > 1 && vector_aligned(a_in, C.vec) && vector_aligned(b_in, C.vec);
+  const bool aligned_c = C.vec > 1 && vector_aligned(out, C.vec);
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(trans_b)) +
                         " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
