@@ -52,7 +52,8 @@ inline std::string describe(const policy::Config& c, std::string_view vendor) {
        std::to_string(c.unroll_factor()) + ">, SplitK<" + std::to_string(c.split_k) +
        (c.split_reduce == 1 ? ", InKernel" : c.split_reduce == 2 ? ", SecondPass" : "") + ">, Pack<" +
        (c.pack == 1 ? "Always" : c.pack == 2 ? "Never" : "Auto") + ">, WarpLayout<" +
-       std::to_string(c.warp_lanes_m) + ">, vendor " + std::string(vendor);
+       std::to_string(c.warp_lanes_m) + ">, SliceK<" + std::to_string(c.slices) + ">, vendor " +
+       std::string(vendor);
   return s;
 }
 
@@ -84,7 +85,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const runtime::QueueTarget& 
 
   runtime::Requirements req;
   req.local[0] = static_cast<std::size_t>(C.threads_m());
-  req.local[1] = static_cast<std::size_t>(C.threads_n());
+  req.local[1] = static_cast<std::size_t>(C.threads_n() * C.slices);
   req.local_bytes = C.local_bytes();
   req.fp64 = C.element == policy::ElementType::Double;
   req.device_vendor = path::device_vendor;

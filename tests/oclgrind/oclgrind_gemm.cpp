@@ -131,6 +131,9 @@ int main(int argc, char** argv) {
       config<Tile<16, 16, 8>, Vec<2>, SplitK<3>>("split-k"),
       config<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::InKernel>>("split-k-in-kernel"),
       config<Tile<16, 16, 8>, Vec<4>, Pack<Packing::Always>>("pack"),
+      config<Tile<16, 16, 8>, Vec<2>, WorkPerThread<4, 4>, Prefetch<true>, SliceK<2>>("slice-k"),
+      config<Tile<16, 16, 8>, Vec<2>, WorkPerThread<4, 4>, SliceK<4>, SplitK<3, Reduction::InKernel>>(
+          "slice-k-split"),
   };
   if (argc != 2 || configs.count(argv[1]) == 0) {
     std::cerr << "usage: " << argv[0] << " <configuration>; one of:";

@@ -74,8 +74,12 @@ constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_vie
   t.line("//   element          ", element_name(c));
   t.line("//   tile M x N x K   ", c.tile_m, " x ", c.tile_n, " x ", c.tile_k);
   t.line("//   vector width     ", c.vec);
-  t.line("//   work per thread  ", c.wpt_m, " x ", c.wpt_n, ", work-group ", c.threads_m(), " x ",
-         c.threads_n(), " = ", c.threads(), " work-items");
+  if (c.slices == 1)
+    t.line("//   work per thread  ", c.wpt_m, " x ", c.wpt_n, ", work-group ", c.threads_m(), " x ",
+           c.threads_n(), " = ", c.threads(), " work-items");
+  else
+    t.line("//   work per thread  ", c.wpt_m, " x ", c.wpt_n, ", work-group ", c.slices, " slices of ",
+           c.threads_m(), " x ", c.threads_n(), " = ", c.threads(), " work-items");
   t.raw("//   local memory     ");
   if (!c.local_a && !c.local_b) {
     t.raw("none (no barriers)\n");
@@ -90,6 +94,9 @@ constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_vie
     t.line("//   prefetch         ", c.prefetch ? "double-buffered local tiles" : "off",
            c.register_prefetch ? "; registers read one K step ahead" : "");
   t.line("//   unroll           ", c.unroll_factor(), " of ", c.tile_k, " K steps");
+  if (c.slices > 1)
+    t.line("//   sliced K         ", c.slices, " slices of ", c.tile_k / c.slices,
+           " K steps each, added through local memory in ", c.slice_rounds(), " round(s)");
   if (c.warp_lanes_m != 0)
     t.line("//   warp layout      ", c.warp_lanes_m, " x ", 32 / c.warp_lanes_m, " work-items per group of 32");
   t.line("//   vendor           ", vendor);
@@ -188,7 +195,16 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   }
   t.line("#define THREADS_M ", c.threads_m());
   t.line("#define THREADS_N ", c.threads_n());
-  t.line("#define THREADS (THREADS_M * THREADS_N)");
+  if (c.slices == 1) {
+    t.line("#define THREADS (THREADS_M * THREADS_N)");
+  } else {
+    t.line("#define SLICES ", c.slices, "    // copies of the register tile grid, each multiplying SLICE_K of every K step");
+    t.line("#define SLICE_K (TILE_K / SLICES)");
+    t.line("#define SLICE_THREADS (THREADS_M * THREADS_N)");
+    t.line("#define THREADS (SLICE_THREADS * SLICES)");
+    t.line("#define SLICE_ROUND_VECS ", c.slice_round_vecs(), "  // register-tile vectors added per round");
+    t.line("#define SLICE_ROUNDS ", c.slice_rounds());
+  }
   if (c.local_a) {
     t.line("#define LOADS_A ", c.loads_a(), "    // vectors of the A tile each work-item moves per K step");
     t.line("#define STRIDE_A ", c.stride_a(), "  // row stride of the local A tile (TILE_M + padding)");
@@ -380,20 +396,21 @@ constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_v
     t.line("#pragma unroll");
   else
     t.line("#pragma unroll ", c.unroll_factor());
-  t.open("for (int kk = 0; kk < TILE_K; ++kk)");
+  const std::string_view row = c.slices > 1 ? "(k_slice + kk)" : "kk";
+  t.open("for (int kk = 0; kk < ", c.slices > 1 ? "SLICE_K" : "TILE_K", "; ++kk)");
   t.line("realv av[VECS_M];");
   t.line("real bv[WPT_N];");
   if (c.local_a) {
     t.line("#pragma unroll");
-    t.line("for (int i = 0; i < VECS_M; ++i) av[i] = VLOAD_LOCAL_A(&", a_src,
-           "[kk * STRIDE_A + (i * THREADS_M + tx) * VW]);");
+    t.line("for (int i = 0; i < VECS_M; ++i) av[i] = VLOAD_LOCAL_A(&", a_src, "[", row,
+           " * STRIDE_A + (i * THREADS_M + tx) * VW]);");
   } else {
     emit_a_from_global(t, guarded);
   }
   if (c.local_b) {
     t.line("#pragma unroll");
-    t.line("for (int j = 0; j < VECS_N; ++j) VSTORE(VLOAD_LOCAL_B(&", b_src,
-           "[kk * STRIDE_B + (j * THREADS_N + ty) * VW]), &bv[j * VW]);");
+    t.line("for (int j = 0; j < VECS_N; ++j) VSTORE(VLOAD_LOCAL_B(&", b_src, "[", row,
+           " * STRIDE_B + (j * THREADS_N + ty) * VW]), &bv[j * VW]);");
   } else {
     emit_b_from_global(t, guarded);
   }
@@ -401,15 +418,17 @@ constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_v
   t.close();
 }
 
-// Reads row `kk` of the local tiles into register set `set` (av[set], bv[set]).
+// Reads row `kk` of the local tiles (of this work-item's slice, with SliceK) into register set `set`
+// (av[set], bv[set]).
 template <class Sink>
-constexpr void emit_fragment(util::text<Sink>& t, std::string_view a_src, std::string_view b_src,
-                             std::string_view kk, std::string_view set) {
+constexpr void emit_fragment(util::text<Sink>& t, const Config& c, std::string_view a_src,
+                             std::string_view b_src, std::string_view kk, std::string_view set) {
+  const std::string_view base = c.slices > 1 ? "k_slice + " : "";
   t.line("#pragma unroll");
-  t.line("for (int i = 0; i < VECS_M; ++i) av[", set, "][i] = VLOAD_LOCAL_A(&", a_src, "[(", kk,
+  t.line("for (int i = 0; i < VECS_M; ++i) av[", set, "][i] = VLOAD_LOCAL_A(&", a_src, "[(", base, kk,
          ") * STRIDE_A + (i * THREADS_M + tx) * VW]);");
   t.line("#pragma unroll");
-  t.line("for (int j = 0; j < VECS_N; ++j) VSTORE(VLOAD_LOCAL_B(&", b_src, "[(", kk,
+  t.line("for (int j = 0; j < VECS_N; ++j) VSTORE(VLOAD_LOCAL_B(&", b_src, "[(", base, kk,
          ") * STRIDE_B + (j * THREADS_N + ty) * VW]), &bv[", set, "][j * VW]);");
 }
 
@@ -521,7 +540,7 @@ constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
   t.line("real bv[2][WPT_N];");
   emit_first_tile(t, c);
   t.open("if (tiles > 0)");
-  emit_fragment(t, "a_tile", "b_tile", "0", "0");
+  emit_fragment(t, c, "a_tile", "b_tile", "0", "0");
   t.close();
   emit_buffer_setup(t, c);
   t.open("for (int t = 0; t < tiles; ++t)");
@@ -530,8 +549,8 @@ constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
   emit_registers(t, c);
   emit_prefetch(t, c);
   t.line("#pragma unroll");
-  t.open("for (int kk = 0; kk < TILE_K - 1; ++kk)");
-  emit_fragment(t, "a_cur", "b_cur", "kk + 1", "(kk + 1) & 1");
+  t.open("for (int kk = 0; kk < ", c.slices > 1 ? "SLICE_K" : "TILE_K", " - 1; ++kk)");
+  emit_fragment(t, c, "a_cur", "b_cur", "kk + 1", "(kk + 1) & 1");
   emit_fma_loops(t, "kk & 1");
   t.close();
   t.line("// The last K step: store the prefetched tile, wait for every work-item's, read its first");
@@ -541,7 +560,7 @@ constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
   t.close();
   t.line("barrier(CLK_LOCAL_MEM_FENCE);");
   t.open("if (more)");
-  emit_fragment(t, "a_nxt", "b_nxt", "0", "0");
+  emit_fragment(t, c, "a_nxt", "b_nxt", "0", "0");
   t.close();
   emit_fma_loops(t, "1");
   emit_buffer_swap(t, c);
@@ -687,7 +706,7 @@ constexpr void emit_pipeline_loop(util::text<Sink>& t, const Config& c) {
   t.line("COPY_WAIT();");
   t.line("barrier(CLK_LOCAL_MEM_FENCE);");
   t.open("if (tiles > 0)");
-  emit_fragment(t, "a_tile", "b_tile", "0", "0");
+  emit_fragment(t, c, "a_tile", "b_tile", "0", "0");
   t.close();
   t.open("for (int t = 0; t < tiles; ++t)");
   emit_copy_step(t, "(t + STAGES - 1) * TILE_K");
@@ -695,8 +714,8 @@ constexpr void emit_pipeline_loop(util::text<Sink>& t, const Config& c) {
   t.line("const __local real* b_cur = b_tile + rbuf * (TILE_K * STRIDE_B);");
   t.line("rbuf = rbuf + 1 == STAGES ? 0 : rbuf + 1;");
   t.line("#pragma unroll");
-  t.open("for (int kk = 0; kk < TILE_K - 1; ++kk)");
-  emit_fragment(t, "a_cur", "b_cur", "kk + 1", "(kk + 1) & 1");
+  t.open("for (int kk = 0; kk < ", c.slices > 1 ? "SLICE_K" : "TILE_K", " - 1; ++kk)");
+  emit_fragment(t, c, "a_cur", "b_cur", "kk + 1", "(kk + 1) & 1");
   emit_fma_loops(t, "kk & 1");
   t.close();
   t.line("// The last K step: wait for step t + 1, read its first operands into set 0, multiply set 1.");
@@ -705,7 +724,7 @@ constexpr void emit_pipeline_loop(util::text<Sink>& t, const Config& c) {
   t.open("if (t + 1 < tiles)");
   t.line("const __local real* a_next = a_tile + rbuf * (TILE_K * STRIDE_A);");
   t.line("const __local real* b_next = b_tile + rbuf * (TILE_K * STRIDE_B);");
-  emit_fragment(t, "a_next", "b_next", "0", "0");
+  emit_fragment(t, c, "a_next", "b_next", "0", "0");
   t.close();
   emit_fma_loops(t, "1");
   t.close();
@@ -765,8 +784,43 @@ constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
   t.close();
 }
 
+// SliceK: adds the slices' register tiles. Vector v = j * VECS_M + i of a work-item's tile belongs to
+// slice v % SLICES, which adds the other slices' copies of it, always in the same order, and stores
+// it; the others pass theirs through slice_sums, SLICE_ROUND_VECS vectors per round.
 template <class Sink>
-constexpr void emit_store(util::text<Sink>& t) {
+constexpr void emit_slice_sums(util::text<Sink>& t) {
+  t.line("// Sliced K: add the slices' register tiles; each slice ends with the sums of its share.");
+  t.line("#pragma unroll");
+  t.open("for (int r = 0; r < SLICE_ROUNDS; ++r)");
+  t.line("if (r > 0) barrier(CLK_LOCAL_MEM_FENCE);  // the previous round's vectors are read");
+  t.line("#pragma unroll");
+  t.open("for (int j = 0; j < WPT_N; ++j)");
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VECS_M; ++i)");
+  t.line("const int v = j * VECS_M + i, owner = v % SLICES;");
+  t.line("// Writer `slice` takes place (slice - owner - 1) mod SLICES among the owner's SLICES - 1.");
+  t.line("if (v / SLICE_ROUND_VECS == r && owner != slice)");
+  t.line("  slice_sums[((v % SLICE_ROUND_VECS) * (SLICES - 1) + (slice - owner + SLICES - 1) % SLICES) *");
+  t.line("             SLICE_THREADS + sid] = acc[i][j];");
+  t.close();
+  t.close();
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+  t.line("#pragma unroll");
+  t.open("for (int j = 0; j < WPT_N; ++j)");
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VECS_M; ++i)");
+  t.line("const int v = j * VECS_M + i;");
+  t.line("if (v / SLICE_ROUND_VECS != r || v % SLICES != slice) continue;");
+  t.line("#pragma unroll");
+  t.line("for (int w = 0; w < SLICES - 1; ++w)");
+  t.line("  acc[i][j] += slice_sums[((v % SLICE_ROUND_VECS) * (SLICES - 1) + w) * SLICE_THREADS + sid];");
+  t.close();
+  t.close();
+  t.close();
+}
+
+template <class Sink>
+constexpr void emit_store(util::text<Sink>& t, const Config& c) {
   t.line("// C := alpha * acc + beta * C. With beta == 0, C is never read, so whatever it held");
   t.line("// (NaN included) cannot leak into the result.");
   t.line("#pragma unroll");
@@ -774,6 +828,7 @@ constexpr void emit_store(util::text<Sink>& t) {
   t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
   t.line("#pragma unroll");
   t.open("for (int i = 0; i < VECS_M; ++i)");
+  if (c.slices > 1) t.line("if ((j * VECS_M + i) % SLICES != slice) continue;  // another slice's share");
   t.line("const int row = m0 + (i * THREADS_M + tx) * VW;");
   t.line("__global real* p = c + (long)col * ldc + row;");
   t.line("realv r = alpha * acc[i][j];");
@@ -889,7 +944,10 @@ constexpr void emit_local_tile(util::text<Sink>& t, const Config& c, std::string
 template <class Sink>
 constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
-  t.line("__kernel __attribute__((reqd_work_group_size(THREADS_M, THREADS_N, 1)))");
+  if (c.slices == 1)
+    t.line("__kernel __attribute__((reqd_work_group_size(THREADS_M, THREADS_N, 1)))");
+  else
+    t.line("__kernel __attribute__((reqd_work_group_size(THREADS_M, THREADS_N * SLICES, 1)))");
   t.line("void ", kernel_name, "(const int m, const int n, const int k_total, const int k_chunk,");
   t.line("                 const real alpha, const real beta,");
   t.line("                 const __global real* restrict a, const ulong a_offset, const int lda,");
@@ -904,7 +962,16 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   t.line("const int split = (int)get_group_id(2);");
   t.line("const int k_begin = split * k_chunk;");
   t.line("const int k = min(k_chunk, k_total - k_begin);");
-  if (c.warp_lanes_m == 0) {
+  if (c.slices > 1) {
+    t.line("// Slice `slice` (work-items slice * SLICE_THREADS on) multiplies K steps k_slice to");
+    t.line("// k_slice + SLICE_K - 1 of every local tile; sid numbers the work-items within it.");
+    t.line("const int tx = get_local_id(0);");
+    t.line("const int ty = (int)get_local_id(1) % THREADS_N;");
+    t.line("const int slice = (int)get_local_id(1) / THREADS_N;");
+    t.line("const int tid = (int)(get_local_id(1) * THREADS_M + get_local_id(0));");
+    t.line("const int sid = ty * THREADS_M + tx;");
+    t.line("const int k_slice = slice * SLICE_K;");
+  } else if (c.warp_lanes_m == 0) {
     t.line("const int tx = get_local_id(0);");
     t.line("const int ty = get_local_id(1);");
     if (staged) t.line("const int tid = ty * THREADS_M + tx;");
@@ -940,6 +1007,7 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
     const std::string_view buffers = c.stages > 0 ? "STAGES * " : c.prefetch ? "2 * " : "";
     if (c.local_a) emit_local_tile(t, c, "a", "STRIDE_A", c.stride_a(), buffers);
     if (c.local_b) emit_local_tile(t, c, "b", "STRIDE_B", c.stride_b(), buffers);
+    if (c.slices > 1) t.line("__local realv slice_sums[SLICE_ROUND_VECS * (SLICES - 1) * SLICE_THREADS];");
     t.line();
   }
   t.line("// Register tile. Work-item (tx, ty) owns rows m0 + (i * THREADS_M + tx) * VW + e and columns");
@@ -954,7 +1022,11 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   t.line();
   emit_k_loop(t, c);
   t.line();
-  emit_store(t);
+  if (c.slices > 1) {
+    emit_slice_sums(t);
+    t.line();
+  }
+  emit_store(t, c);
   t.line();
   emit_split_reduce(t);
   t.close();

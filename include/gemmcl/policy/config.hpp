@@ -23,10 +23,13 @@ struct Config {
   int split_reduce = 0;                       // who adds the parts: 0 auto, 1 in kernel, 2 second pass
   int pack = 0;                               // copy misaligned A or B first: 0 auto, 1 always, 2 never
   int warp_lanes_m = 0;                       // work-items along M per group of 32; 0: row-major ids
+  int slices = 1;                             // SliceK<S>: copies of the register tile grid, one per K slice
 
   constexpr int threads_m() const noexcept { return tile_m / wpt_m; }
   constexpr int threads_n() const noexcept { return tile_n / wpt_n; }
-  constexpr int threads() const noexcept { return threads_m() * threads_n(); }
+  // Work-items of one slice (one grid of register tiles), and of the whole work-group.
+  constexpr int slice_threads() const noexcept { return threads_m() * threads_n(); }
+  constexpr int threads() const noexcept { return slice_threads() * slices; }
   constexpr int unroll_factor() const noexcept { return unroll == 0 ? tile_k : unroll; }
   constexpr int element_bytes() const noexcept { return element == ElementType::Double ? 8 : 4; }
 
@@ -41,10 +44,29 @@ struct Config {
   // Copies of each local tile: S with Pipeline<S>, two with Prefetch<true>, else one.
   constexpr int buffers() const noexcept { return stages > 0 ? stages : prefetch ? 2 : 1; }
 
+  // SliceK<S>: the slices' tiles are added in rounds through a local buffer of at most 16 KiB (or one
+  // round's minimum). Vector v of a work-item's register tile (v = j * WM/W + i) is added by slice
+  // v % S; a round covers slice_round_vecs() consecutive vectors, a multiple of S.
+  constexpr int tile_vecs() const noexcept { return wpt_m / vec * wpt_n; }
+  constexpr int slice_round_vecs() const noexcept {
+    if (slices == 1) return 0;
+    const int group_bytes = slices * (slices - 1) * slice_threads() * vec * element_bytes();
+    const int groups_max = (tile_vecs() + slices - 1) / slices;
+    const int groups = 16384 / group_bytes;
+    return slices * (groups < 1 ? 1 : groups > groups_max ? groups_max : groups);
+  }
+  constexpr int slice_rounds() const noexcept {
+    return slices == 1 ? 0 : (tile_vecs() + slice_round_vecs() - 1) / slice_round_vecs();
+  }
+  constexpr std::size_t slice_bytes() const noexcept {
+    return std::size_t(slice_round_vecs()) * std::size_t(slices - 1) * std::size_t(slice_threads()) *
+           std::size_t(vec) * std::size_t(element_bytes());
+  }
+
   constexpr std::size_t local_bytes() const noexcept {
     const std::size_t per_step = (local_a ? std::size_t(tile_k) * stride_a() : 0) +
                                  (local_b ? std::size_t(tile_k) * stride_b() : 0);
-    return per_step * std::size_t(buffers()) * std::size_t(element_bytes());
+    return per_step * std::size_t(buffers()) * std::size_t(element_bytes()) + slice_bytes();
   }
 
   friend constexpr bool operator==(const Config&, const Config&) = default;

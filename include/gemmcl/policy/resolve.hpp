@@ -20,7 +20,7 @@ struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
                 "WorkPerThread, Element, LocalMemory, Padding, Prefetch, RegisterPrefetch, Unroll, SplitK, "
-                "Pipeline, WarpLayout or a "
+                "Pipeline, WarpLayout, SliceK or a "
                 "gemmcl::vendor tag");
   static constexpr bool value = is_policy<T>::value;
 };
@@ -114,6 +114,8 @@ struct resolve {
                 "gemmcl::Gemm<...>: Pack<> is given more than once");
   static_assert(count_of<kind::warp_layout, P...> <= 1,
                 "gemmcl::Gemm<...>: WarpLayout<> is given more than once");
+  static_assert(count_of<kind::slice_k, P...> <= 1,
+                "gemmcl::Gemm<...>: SliceK<> is given more than once");
   static_assert(count_of<kind::vendor, P...> <= 1,
                 "gemmcl::Gemm<...>: more than one vendor path is given");
 
@@ -130,6 +132,7 @@ struct resolve {
   using split_p = find_t<kind::split_k, P...>;
   using pack_p = find_t<kind::pack, P...>;
   using warp_p = find_t<kind::warp_layout, P...>;
+  using slice_p = find_t<kind::slice_k, P...>;
   using vendor_p = find_t<kind::vendor, P...>;
 
   using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
@@ -139,7 +142,8 @@ struct resolve {
   // problem from its built-in table.
   static constexpr bool automatic = !given<tile_p> && !given<vec_p> && !given<wpt_p> &&
                                     !given<local_p> && !given<padding_p> && !given<prefetch_p> &&
-                                    !given<register_prefetch_p> && !given<pipeline_p> && !given<unroll_p> && !given<vendor_p> && !given<warp_p>;
+                                    !given<register_prefetch_p> && !given<pipeline_p> && !given<unroll_p> && !given<vendor_p> && !given<warp_p> &&
+                                    !given<slice_p>;
 
  private:
   static constexpr Config derive() {
@@ -159,6 +163,7 @@ struct resolve {
       c.split_reduce = static_cast<int>(split_p::reduction);
     }
     if constexpr (given<warp_p>) c.warp_lanes_m = warp_p::lanes_m;
+    if constexpr (given<slice_p>) c.slices = slice_p::slices;
     if constexpr (given<pack_p>) c.pack = static_cast<int>(pack_p::when);
 
     const int vec_hint = given<vec_p> ? find_vec_width() : 1;
@@ -234,11 +239,13 @@ struct resolve {
   static_assert(!whole || !config.local_a || (config.tile_m * config.tile_k) %
                                            (config.vec * config.threads()) == 0,
                 "gemmcl: the A tile (M x K elements) must split into a whole number of W-wide "
-                "vectors per work-item; the work-group has (M/WM)*(N/WN) work-items");
+                "vectors per work-item; the work-group has (M/WM)*(N/WN) work-items, times S with "
+                "SliceK<S>");
   static_assert(!whole || !config.local_b || (config.tile_n * config.tile_k) %
                                            (config.vec * config.threads()) == 0,
                 "gemmcl: the B tile (K x N elements) must split into a whole number of W-wide "
-                "vectors per work-item; the work-group has (M/WM)*(N/WN) work-items");
+                "vectors per work-item; the work-group has (M/WM)*(N/WN) work-items, times S with "
+                "SliceK<S>");
   static_assert(config.padding == 0 || config.local_a || config.local_b,
                 "gemmcl: Padding<P> pads local-memory tiles, but LocalMemory<Operands::None> "
                 "stages nothing");
@@ -272,6 +279,21 @@ struct resolve {
                                 config.threads_n() % (32 / config.warp_lanes_m) == 0)),
                 "gemmcl: WarpLayout<L>: the work-group must be a whole number of groups of 32, with M/WM "
                 "work-items along M divisible by L and N/WN along N divisible by 32/L");
+  static_assert(config.slices == 1 || (config.local_a && config.local_b),
+                "gemmcl: SliceK<S> divides the K steps staged in local memory among S copies of the "
+                "register tiles: it needs LocalMemory<Operands::Both> (the default)");
+  static_assert(config.tile_k % config.slices == 0,
+                "gemmcl: SliceK<S>: S must divide the tile's K, so every slice multiplies the same "
+                "number of K steps");
+  static_assert(config.slices == 1 || config.warp_lanes_m == 0,
+                "gemmcl: SliceK<S> numbers work-items slice by slice (each slice a whole number of "
+                "consecutive work-items); it cannot be combined with WarpLayout<L>");
+  static_assert(config.slices == 1 || !config.register_prefetch || (config.tile_k / config.slices) % 2 == 0,
+                "gemmcl: RegisterPrefetch<true> with SliceK<S> needs an even number of K steps per slice "
+                "(the tile's K / S): the two register sets alternate within each slice");
+  static_assert(config.slices == 1 || config.unroll == 0 || (config.tile_k / config.slices) % config.unroll == 0,
+                "gemmcl: Unroll<U> with SliceK<S>: U must divide the K steps of one slice (the tile's "
+                "K / S)");
   static_assert(config.pack != static_cast<int>(Packing::Always) || config.vec > 1,
                 "gemmcl: Pack<Packing::Always> copies misaligned operands so that they can be read as "
                 "whole vectors, but Vec<1> reads single elements: drop Pack or widen Vec");

@@ -22,6 +22,7 @@ struct unroll {};
 struct split_k {};
 struct pack {};
 struct warp_layout {};
+struct slice_k {};
 struct vendor {};
 }  // namespace kind
 
@@ -173,6 +174,19 @@ struct WarpLayout {
                 "gemmcl::WarpLayout<L>: L must divide 32");
   using policy_kind = kind::warp_layout;
   static constexpr int lanes_m = LanesM;
+};
+
+// Sliced K: the work-group holds S copies of its grid of register tiles (S times the work-items), and
+// copy s multiplies the s-th of S equal slices of every K step staged in local memory; at the end the
+// copies' tiles are added through local memory, each copy adding and storing a 1/S share. Where a
+// problem has few tiles of C, it gives each tile more warps without the global partial products of
+// SplitK, and lets each work-item keep a large register tile, which reads less local memory per FMA
+// (CUTLASS calls it sliced-K). Needs both operands in local memory; K / S must be whole.
+template <int S>
+struct SliceK {
+  static_assert(S >= 1 && S <= 16, "gemmcl::SliceK<S>: S must be between 1 (no slicing) and 16");
+  using policy_kind = kind::slice_k;
+  static constexpr int slices = S;
 };
 
 // Vendor paths. The tag of each lives with its code generator in vendor/<name>.hpp; the generic one,
