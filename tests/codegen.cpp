@@ -109,6 +109,7 @@ using Vec16 = Gemm<Tile<32, 32, 16>, Vec<16>>;
 using DoubleNoLocal = Gemm<Tile<32, 32, 8>, WorkPerThread<4, 4>, LocalMemory<Operands::None>, Element<double>>;
 using Pipelined = Gemm<Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>, Pipeline<3>, Padding<4>, RegisterPrefetch<true>>;
 using PipelinedNvidia = Gemm<Tile<64, 64, 8>, Vec<2>, Element<double>, Pipeline<4>, vendor::Nvidia<>>;
+using Sliced = Gemm<Tile<64, 64, 16>, Vec<4>, WorkPerThread<8, 8>, Prefetch<true>, SliceK<4>>;
 
 static_assert(text_check<first_failure<Defaults>()>::value);
 static_assert(text_check<first_failure<NoLocal>()>::value);
@@ -118,6 +119,18 @@ static_assert(text_check<first_failure<Vec8>()>::value);
 static_assert(text_check<first_failure<Vec16>()>::value);
 static_assert(text_check<first_failure<DoubleNoLocal>()>::value);
 static_assert(text_check<first_failure<Pipelined>()>::value);
+static_assert(text_check<first_failure<Sliced>()>::value);
+
+// SliceK<S>: S grids of register tiles in one work-group, each multiplying its slice of the staged K
+// step; 12 KiB of local memory carries three slices' vectors to the fourth, four vectors per round.
+// SliceK<1> is the same kernel as no SliceK.
+static_assert(Sliced::config.threads() == 256 && Sliced::config.slice_threads() == 64);
+static_assert(contains(Sliced::source, "reqd_work_group_size(THREADS_M, THREADS_N * SLICES, 1)"));
+static_assert(contains(Sliced::source, "#define SLICES 4 ") && contains(Sliced::source, "#define SLICE_ROUNDS 4\n"));
+static_assert(contains(Sliced::source, "for (int kk = 0; kk < SLICE_K; ++kk)"));
+static_assert(Sliced::config.slice_bytes() == 4 * 3 * 64 * 16 &&
+              Sliced::config.local_bytes() == 2 * 2 * 16 * 64 * 4 + 4 * 3 * 64 * 16);
+static_assert(Gemm<Tile<64, 64, 16>, Vec<4>, SliceK<1>>::source == Defaults::source);
 
 // Pipeline<S>: on NVIDIA (compute capability 8.0 and up, which the runtime passes as GEMMCL_NV_SM) the
 // copies are cp.async, 16 bytes at a time for whole vectors, and the wait leaves S - 2 groups in flight;

@@ -11,6 +11,7 @@
 // loads; otherwise every element is bounds-checked and padded with zeros. Nothing outside the matrices
 // is read or written.
 
+#include <algorithm>
 #include <string_view>
 
 #include "../policy/config.hpp"
@@ -786,37 +787,34 @@ constexpr void emit_k_loop(util::text<Sink>& t, const Config& c) {
 
 // SliceK: adds the slices' register tiles. Vector v = j * VECS_M + i of a work-item's tile belongs to
 // slice v % SLICES, which adds the other slices' copies of it, always in the same order, and stores
-// it; the others pass theirs through slice_sums, SLICE_ROUND_VECS vectors per round.
+// it; the others pass theirs through slice_sums, SLICE_ROUND_VECS vectors per round. Written out vector
+// by vector, so that every register of the tile is named by constants (a loop the compiler left rolled
+// would index the tile at run time and move it to memory).
 template <class Sink>
-constexpr void emit_slice_sums(util::text<Sink>& t) {
+constexpr void emit_slice_sums(util::text<Sink>& t, const Config& c) {
+  const int vecs_m = c.wpt_m / c.vec, per_round = c.slice_round_vecs();
   t.line("// Sliced K: add the slices' register tiles; each slice ends with the sums of its share.");
-  t.line("#pragma unroll");
-  t.open("for (int r = 0; r < SLICE_ROUNDS; ++r)");
-  t.line("if (r > 0) barrier(CLK_LOCAL_MEM_FENCE);  // the previous round's vectors are read");
-  t.line("#pragma unroll");
-  t.open("for (int j = 0; j < WPT_N; ++j)");
-  t.line("#pragma unroll");
-  t.open("for (int i = 0; i < VECS_M; ++i)");
-  t.line("const int v = j * VECS_M + i, owner = v % SLICES;");
-  t.line("// Writer `slice` takes place (slice - owner - 1) mod SLICES among the owner's SLICES - 1.");
-  t.line("if (v / SLICE_ROUND_VECS == r && owner != slice)");
-  t.line("  slice_sums[((v % SLICE_ROUND_VECS) * (SLICES - 1) + (slice - owner + SLICES - 1) % SLICES) *");
-  t.line("             SLICE_THREADS + sid] = acc[i][j];");
-  t.close();
-  t.close();
-  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
-  t.line("#pragma unroll");
-  t.open("for (int j = 0; j < WPT_N; ++j)");
-  t.line("#pragma unroll");
-  t.open("for (int i = 0; i < VECS_M; ++i)");
-  t.line("const int v = j * VECS_M + i;");
-  t.line("if (v / SLICE_ROUND_VECS != r || v % SLICES != slice) continue;");
-  t.line("#pragma unroll");
-  t.line("for (int w = 0; w < SLICES - 1; ++w)");
-  t.line("  acc[i][j] += slice_sums[((v % SLICE_ROUND_VECS) * (SLICES - 1) + w) * SLICE_THREADS + sid];");
-  t.close();
-  t.close();
-  t.close();
+  t.line("// Writer `slice` of vector v takes place (slice - owner - 1) mod SLICES among its owner's");
+  t.line("// SLICES - 1 places.");
+  for (int r = 0; r < c.slice_rounds(); ++r) {
+    const int first = r * per_round, last = std::min(first + per_round, c.tile_vecs());
+    if (r > 0) t.line("barrier(CLK_LOCAL_MEM_FENCE);  // the previous round's vectors are read");
+    for (int v = first; v < last; ++v) {
+      const int owner = v % c.slices;
+      t.line("if (slice != ", owner, ") slice_sums[(", (v - first) * (c.slices - 1), " + (slice + ",
+             c.slices - 1 - owner, ") % SLICES) * SLICE_THREADS + sid] = acc[", v % vecs_m, "][", v / vecs_m,
+             "];");
+    }
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    for (int v = first; v < last; ++v) {
+      const int owner = v % c.slices;
+      t.open("if (slice == ", owner, ")");
+      for (int w = 0; w < c.slices - 1; ++w)
+        t.line("acc[", v % vecs_m, "][", v / vecs_m, "] += slice_sums[", ((v - first) * (c.slices - 1) + w),
+               " * SLICE_THREADS + sid];");
+      t.close();
+    }
+  }
 }
 
 template <class Sink>
@@ -1023,7 +1021,7 @@ constexpr void emit_body(util::text<Sink>& t, const Config& c) {
   emit_k_loop(t, c);
   t.line();
   if (c.slices > 1) {
-    emit_slice_sums(t);
+    emit_slice_sums(t, c);
     t.line();
   }
   emit_store(t, c);
