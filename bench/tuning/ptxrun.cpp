@@ -9,6 +9,8 @@
 //   ncu --set full -k gemmcl_gemm -c 1 -o k ./ptxrun k.ptx ... 1
 //   ncu -i k.ncu-rep --page source --csv --print-source sass > k.csv  # stall samples per instruction
 // With a trailing argument it times cuBLAS on the same shape instead (for its profile).
+// PTXRUN_PARTS=p: K split in p parts added in the kernel (PTX built with GEMMCL_SPLIT_IN_KERNEL=1, as
+// perf.cpp's register report builds it): a workspace of p slices, one ticket per tile, C as D.
 #include <cuda.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -60,8 +62,18 @@ int main(int argc, char** argv) {
   CUfunction fn; CK(cuModuleGetFunction(&fn, mod, "gemmcl_gemm"));
   // m, n, k_total, k_chunk, alpha, beta, a, a_off, lda, b, b_off, ldb, c, c_off, ldc, c_split, c_whole, tickets, d, d_off, ldd, d_alpha, d_beta
   struct V { unsigned long long u; double d; bool isf; };
-  std::vector<V> v = {{(unsigned)M}, {(unsigned)N}, {(unsigned)K}, {(unsigned)K}, {0, 1.0, true}, {0, 0.0, true},
-                      {a}, {0}, {lda}, {b}, {0}, {ldb}, {c}, {0}, {(unsigned)M}, {0}, {M % 4 == 0 ? 1u : 0u}, {0}, {0}, {0}, {0}, {0, 1.0, true}, {0, 0.0, true}};
+  const unsigned parts = std::getenv("PTXRUN_PARTS") ? (unsigned)atoi(std::getenv("PTXRUN_PARTS")) : 1;
+  const unsigned gx = (M + TM - 1) / TM, gy = (N + TN - 1) / TN, chunk = (K + parts - 1) / parts;
+  CUdeviceptr w = 0, tickets = 0;
+  if (parts > 1) {
+    CK(cuMemAlloc(&w, (size_t)parts * M * N * es)); CK(cuMemAlloc(&tickets, (size_t)gx * gy * 4));
+    CK(cuMemsetD32(tickets, 0, (size_t)gx * gy));
+  }
+  std::vector<V> v = parts == 1
+      ? std::vector<V>{{(unsigned)M}, {(unsigned)N}, {(unsigned)K}, {(unsigned)K}, {0, 1.0, true}, {0, 0.0, true},
+                       {a}, {0}, {lda}, {b}, {0}, {ldb}, {c}, {0}, {(unsigned)M}, {0}, {M % 4 == 0 ? 1u : 0u}, {0}, {0}, {0}, {0}, {0, 1.0, true}, {0, 0.0, true}}
+      : std::vector<V>{{(unsigned)M}, {(unsigned)N}, {(unsigned)K}, {chunk}, {0, 1.0, true}, {0, 0.0, true},
+                       {a}, {0}, {lda}, {b}, {0}, {ldb}, {w}, {0}, {(unsigned)M}, {(unsigned long long)M * N}, {M % 4 == 0 ? 1u : 0u}, {tickets}, {c}, {0}, {(unsigned)M}, {0, 1.0, true}, {0, 0.0, true}};
   std::vector<std::vector<char>> store(types.size()); std::vector<void*> args;
   for (size_t i = 0; i < types.size(); ++i) {
     auto& t = types[i]; auto& st = store[i]; st.resize(8);
@@ -71,8 +83,7 @@ int main(int argc, char** argv) {
     else { unsigned long long x = v[i].u; memcpy(st.data(), &x, 8); }
     args.push_back(st.data());
   }
-  const unsigned gx = (M + TM - 1) / TM, gy = (N + TN - 1) / TN;
-  auto launch = [&] { CK(cuLaunchKernel(fn, gx, gy, 1, BX, BY, 1, 0, 0, args.data(), nullptr)); };
+  auto launch = [&] { CK(cuLaunchKernel(fn, gx, gy, parts, BX, BY, 1, 0, 0, args.data(), nullptr)); };
   launch(); CK(cuCtxSynchronize());
   CK(cuEventRecord(e0, 0)); for (int i = 0; i < iters; ++i) launch(); CK(cuEventRecord(e1, 0)); CK(cuEventSynchronize(e1));
   float ms; CK(cuEventElapsedTime(&ms, e0, e1));
