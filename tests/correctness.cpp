@@ -67,13 +67,13 @@ using SplitThree = Gemm<Tile<32, 32, 16>, Vec<4>, Unroll<4>, SplitK<3>>;
 // the partial tiles that are not whole vectors).
 using SplitSecondPass = Gemm<Tile<32, 16, 8>, Vec<4>, SplitK<5, Reduction::SecondPass>>;
 using SplitInKernel = Gemm<Tile<16, 32, 8>, Vec<2>, WorkPerThread<2, 4>, SplitK<5, Reduction::InKernel>>;
-// SliceK<S>: four slices of 16 work-items, each with an 8 x 8 register tile and 4 of every 16 K steps,
-// their tiles added in two rounds; then two slices double-buffered with K split in the kernel (the
-// slices' sums are the part each tile's last group adds); two slices fed by Pipeline<3> with registers
-// read ahead (4 K steps per slice); and four slices of tiles with fewer vectors (2) than slices, so
-// two slices store nothing.
-using SlicedFour = Gemm<Tile<32, 32, 16>, Vec<4>, WorkPerThread<8, 8>, SliceK<4>>;
-using SlicedSplit = Gemm<Tile<32, 32, 16>, Vec<2>, WorkPerThread<4, 8>, Prefetch<true>, SliceK<2>,
+// SliceK<S>: four slices of 16 work-items, each with an 8 x 8 register tile and 4 of every 16 K steps
+// read one step ahead, their tiles added in two rounds; then two slices double-buffered with a partly
+// unrolled loop and K split in the kernel (the slices' sums are the part each tile's last group adds);
+// two slices fed by Pipeline<3> with registers read ahead (4 K steps per slice); and four slices of
+// tiles with fewer vectors (2) than slices, so two slices store nothing.
+using SlicedFour = Gemm<Tile<32, 32, 16>, Vec<4>, WorkPerThread<8, 8>, Prefetch<true>, RegisterPrefetch<true>, SliceK<4>>;
+using SlicedSplit = Gemm<Tile<32, 32, 16>, Vec<2>, WorkPerThread<4, 8>, Prefetch<true>, Unroll<2>, SliceK<2>,
                          SplitK<3, Reduction::InKernel>>;
 using SlicedPipeline = Gemm<Tile<32, 64, 8>, Vec<4>, WorkPerThread<8, 8>, Pipeline<3>, Padding<4>,
                             RegisterPrefetch<true>, SliceK<2>>;
@@ -99,8 +99,8 @@ TYPE_TO_STRING_AS("float Tile<32x32x8> Vec<4> Pack<Always>", PackedAlways);
 TYPE_TO_STRING_AS("float Tile<32x32x16> Vec<4> Unroll<4> SplitK<3>", SplitThree);
 TYPE_TO_STRING_AS("float Tile<32x16x8> Vec<4> SplitK<5 SecondPass>", SplitSecondPass);
 TYPE_TO_STRING_AS("float Tile<16x32x8> Vec<2> WorkPerThread<2x4> SplitK<5 InKernel>", SplitInKernel);
-TYPE_TO_STRING_AS("float Tile<32x32x16> Vec<4> WorkPerThread<8x8> SliceK<4>", SlicedFour);
-TYPE_TO_STRING_AS("float Tile<32x32x16> Vec<2> WorkPerThread<4x8> Prefetch SliceK<2> SplitK<3 InKernel>", SlicedSplit);
+TYPE_TO_STRING_AS("float Tile<32x32x16> Vec<4> WorkPerThread<8x8> Prefetch RegisterPrefetch SliceK<4>", SlicedFour);
+TYPE_TO_STRING_AS("float Tile<32x32x16> Vec<2> WorkPerThread<4x8> Prefetch Unroll<2> SliceK<2> SplitK<3 InKernel>", SlicedSplit);
 TYPE_TO_STRING_AS("float Tile<32x64x8> Vec<4> WorkPerThread<8x8> Pipeline<3> Padding<4> RegisterPrefetch SliceK<2>", SlicedPipeline);
 TYPE_TO_STRING_AS("double Tile<16x16x32> Vec<2> WorkPerThread<2x2> SliceK<4>", SlicedFewVectors);
 
