@@ -44,7 +44,7 @@ struct Config {
   // Copies of each local tile: S with Pipeline<S>, two with Prefetch<true>, else one.
   constexpr int buffers() const noexcept { return stages > 0 ? stages : prefetch ? 2 : 1; }
 
-  // SliceK<S>: the slices' tiles are added in rounds through a local buffer of at most 16 KiB (or one
+  // SliceK<S>: the slices' tiles are added in rounds through a local buffer of at most 8 KiB (or one
   // round's minimum). Vector v of a work-item's register tile (v = j * WM/W + i) is added by slice
   // v % S; a round covers slice_round_vecs() consecutive vectors, a multiple of S.
   constexpr int tile_vecs() const noexcept { return wpt_m / vec * wpt_n; }
@@ -52,7 +52,7 @@ struct Config {
     if (slices == 1) return 0;
     const int group_bytes = slices * (slices - 1) * slice_threads() * vec * element_bytes();
     const int groups_max = (tile_vecs() + slices - 1) / slices;
-    const int groups = 16384 / group_bytes;
+    const int groups = 8192 / group_bytes;
     return slices * (groups < 1 ? 1 : groups > groups_max ? groups_max : groups);
   }
   constexpr int slice_rounds() const noexcept {
