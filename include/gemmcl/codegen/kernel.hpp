@@ -388,6 +388,9 @@ constexpr void emit_fma_loops(util::text<Sink>& t, std::string_view set) {
   t.close();
 }
 
+// The K steps one work-item multiplies per local tile: all of them, or its slice's with SliceK.
+constexpr std::string_view k_steps(const Config& c) { return c.slices > 1 ? "SLICE_K" : "TILE_K"; }
+
 // One K step of outer products into the register tile acc. a_src / b_src name the local tiles, or are
 // empty for operands read from global memory (then `guarded` says whether to bounds-check).
 template <class Sink>
@@ -398,7 +401,7 @@ constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_v
   else
     t.line("#pragma unroll ", c.unroll_factor());
   const std::string_view row = c.slices > 1 ? "(k_slice + kk)" : "kk";
-  t.open("for (int kk = 0; kk < ", c.slices > 1 ? "SLICE_K" : "TILE_K", "; ++kk)");
+  t.open("for (int kk = 0; kk < ", k_steps(c), "; ++kk)");
   t.line("realv av[VECS_M];");
   t.line("real bv[WPT_N];");
   if (c.local_a) {
@@ -550,7 +553,7 @@ constexpr void emit_pipelined_loop(util::text<Sink>& t, const Config& c) {
   emit_registers(t, c);
   emit_prefetch(t, c);
   t.line("#pragma unroll");
-  t.open("for (int kk = 0; kk < ", c.slices > 1 ? "SLICE_K" : "TILE_K", " - 1; ++kk)");
+  t.open("for (int kk = 0; kk < ", k_steps(c), " - 1; ++kk)");
   emit_fragment(t, c, "a_cur", "b_cur", "kk + 1", "(kk + 1) & 1");
   emit_fma_loops(t, "kk & 1");
   t.close();
@@ -715,7 +718,7 @@ constexpr void emit_pipeline_loop(util::text<Sink>& t, const Config& c) {
   t.line("const __local real* b_cur = b_tile + rbuf * (TILE_K * STRIDE_B);");
   t.line("rbuf = rbuf + 1 == STAGES ? 0 : rbuf + 1;");
   t.line("#pragma unroll");
-  t.open("for (int kk = 0; kk < ", c.slices > 1 ? "SLICE_K" : "TILE_K", " - 1; ++kk)");
+  t.open("for (int kk = 0; kk < ", k_steps(c), " - 1; ++kk)");
   emit_fragment(t, c, "a_cur", "b_cur", "kk + 1", "(kk + 1) & 1");
   emit_fma_loops(t, "kk & 1");
   t.close();
