@@ -179,6 +179,46 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   CHECK(detail::pick_entry<F::nvidia_gpu>(shallow, d, Gemm<>::config, sizeof(float)).choice.split_k == 0);
 }
 
+// Gemm<> remembers its choices per device, shape and transposes (detail::remembered_pick): what it
+// returns, first time or again, is what scoring the table gives on that device.
+TEST_CASE("Gemm<> choice: remembered per device and shape") {
+  runtime::DeviceInfo big, small;
+  big.vendor = small.vendor = "NVIDIA Corporation";
+  big.type = small.type = CL_DEVICE_TYPE_GPU;
+  big.max_mem_alloc_size = small.max_mem_alloc_size = std::size_t(1) << 34;
+  big.compute_units = 132;
+  small.compute_units = 16;
+  // Stand-ins for two devices' handles: the cache only compares them.
+  int handles[2] = {};
+  const auto big_id = reinterpret_cast<cl_device_id>(&handles[0]);
+  const auto small_id = reinterpret_cast<cl_device_id>(&handles[1]);
+  using Pick = detail::Pick;
+  const auto same = [](const Pick& x, const Pick& y) {
+    return x.entry == y.entry && x.choice.split_k == y.choice.split_k && x.choice.score == y.choice.score;
+  };
+  bool devices_differ = false;
+  for (std::size_t s : {256, 512, 1000, 2048, 4097})
+    for (int t = 0; t < 4; ++t) {
+      runtime::Problem p;
+      p.m = s;
+      p.n = s / 2 + 1;
+      p.k = s;
+      p.trans_a = (t & 1) != 0;
+      p.trans_b = (t & 2) != 0;
+      INFO(p.m << "x" << p.n << "x" << p.k << " pair " << t);
+      const Pick on_big = detail::pick_entry<F::nvidia_gpu>(p, big, Gemm<>::config, sizeof(float));
+      const Pick on_small = detail::pick_entry<F::nvidia_gpu>(p, small, Gemm<>::config, sizeof(float));
+      for (int round = 0; round < 2; ++round) {
+        CHECK(same(detail::remembered_pick<F::nvidia_gpu, Gemm<>::config, float>(big_id, p, big), on_big));
+        CHECK(same(detail::remembered_pick<F::nvidia_gpu, Gemm<>::config, float>(small_id, p, small),
+                   on_small));
+      }
+      devices_differ = devices_differ || !same(on_big, on_small);
+    }
+  // The two devices are told apart: some shape is chosen differently on 16 units than on 132.
+  CHECK(devices_differ);
+}
+
 // The last-wave split (runtime::plan_last_wave) on the same 132 units: where 128 x 128 tiles (two
 // groups per unit) leave their last wave partly empty, the leftover columns of tiles get K split.
 TEST_CASE("last-wave plan: 132 compute units") {

@@ -11,7 +11,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <compare>
 #include <cstddef>
+#include <map>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -518,6 +521,28 @@ Pick pick_entry(const runtime::Problem& p, const runtime::DeviceInfo& device,
                            element_bytes);
 }
 
+// Gemm<>'s choice depends only on the shape, the transposes, the device and the caller's rules (all of
+// them fixed for one Gemm type but the first three), and scoring every entry took 0.8-1.0 us of host
+// time per call for the NVIDIA float table. Each Gemm type keeps the choices it made, so a program
+// repeating a shape scores it once. Bounded: past kRememberedPicks shapes it starts again.
+inline constexpr std::size_t kRememberedPicks = 1024;
+template <class Table, policy::Config Caller, class T>
+Pick remembered_pick(cl_device_id id, const runtime::Problem& p, const runtime::DeviceInfo& device) {
+  struct Key {
+    cl_device_id device;
+    std::size_t m, n, k;
+    bool trans_a, trans_b;
+    auto operator<=>(const Key&) const = default;
+  };
+  static std::mutex mutex;
+  static std::map<Key, Pick> picks;
+  const Key key{id, p.m, p.n, p.k, p.trans_a, p.trans_b};
+  std::lock_guard<std::mutex> lock(mutex);
+  if (const auto it = picks.find(key); it != picks.end()) return it->second;
+  if (picks.size() >= kRememberedPicks) picks.clear();
+  return picks.emplace(key, pick_entry<Table>(p, device, Caller, sizeof(T))).first->second;
+}
+
 // Gemm<>'s last-wave plan for an entry (with the caller's rules, as with_rules gives it) and the split
 // the score chose: none where the caller set a SplitK rule of their own, the chosen split divides K
 // anyway, K is empty, or A or B is misaligned for the entry's vectors (the product would pack it).
@@ -562,11 +587,11 @@ std::vector<cl::Event> run_last_wave_split(cl::CommandQueue& queue, const runtim
 // work-groups would be partly empty, the columns of C left over after the whole waves get K split.
 // Not where A or B would be packed (each call would pack its own copy).
 template <class Table, policy::Config Caller, class T, std::size_t... I>
-std::vector<cl::Event> run_best(std::index_sequence<I...> entries, cl::CommandQueue& queue,
+std::vector<cl::Event> run_best(std::index_sequence<I...>, cl::CommandQueue& queue,
                                 const runtime::QueueTarget& target, const runtime::Problem& p, T alpha,
                                 T beta, const Events& wait) {
   const runtime::DeviceInfo& device = runtime::device_info(target.device);
-  const Pick pick = pick_entry<Table>(entries, p, device, Caller, sizeof(T));
+  const Pick pick = remembered_pick<Table, Caller, T>(target.device, p, device);
   std::vector<cl::Event> events;
   const auto attempt = [&](auto entry, std::size_t index) {
     using E = decltype(entry);
