@@ -331,8 +331,7 @@ constexpr void emit_a_from_global(util::text<Sink>& t, bool guarded) {
   } else {
     t.line("real tmp[VW];");
     t.line("#pragma unroll");
-    t.line("for (int e = 0; e < VW; ++e) tmp[e] = (k0 + kk < k && row + e < m) ? "
-           "LOAD_GLOBAL(p + e) : (real)0;");
+    t.line("for (int e = 0; e < VW; ++e) tmp[e] = LOAD_GLOBAL(p - row + min(row + e, m - 1));");
     t.line("av[i] = VLOAD(tmp);");
   }
   t.raw("#else\n");
@@ -341,8 +340,8 @@ constexpr void emit_a_from_global(util::text<Sink>& t, bool guarded) {
   if (!guarded) {
     t.line("for (int e = 0; e < VW; ++e) tmp[e] = LOAD_GLOBAL(a + (long)(row + e) * lda + k0 + kk);");
   } else {
-    t.line("for (int e = 0; e < VW; ++e) tmp[e] = (k0 + kk < k && row + e < m) ? "
-           "LOAD_GLOBAL(a + (long)(row + e) * lda + k0 + kk) : (real)0;");
+    t.line("for (int e = 0; e < VW; ++e) tmp[e] = LOAD_GLOBAL(a + (long)min(row + e, m - 1) * lda + k0 + "
+           "kk);");
   }
   t.line("av[i] = VLOAD(tmp);");
   t.raw("#endif\n");
@@ -351,7 +350,7 @@ constexpr void emit_a_from_global(util::text<Sink>& t, bool guarded) {
 
 // Reads bv[j] (this work-item's columns of op(B) at row k0 + kk) straight from global memory.
 template <class Sink>
-constexpr void emit_b_from_global(util::text<Sink>& t, bool guarded) {
+constexpr void emit_b_from_global(util::text<Sink>& t) {
   t.raw("#if GEMMCL_TRANS_B == 1\n");
   t.line("// B is not staged, so this work-item's columns are one run (COLS_RUN = WPT_N): one base pointer");
   t.line("// with constant offsets, since per-column pointers spill on CPUs when B is transposed.");
@@ -360,15 +359,14 @@ constexpr void emit_b_from_global(util::text<Sink>& t, bool guarded) {
   t.line("#pragma unroll");
   t.open("for (int j = 0; j < WPT_N; ++j)");
   t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
+  // Columns past C read its last one (multiplied, never stored), so tiles at C's right edge need no
+  // checked version of this loop.
   t.raw("#if GEMMCL_TRANS_B == 0\n");
-  t.line("const __global real* p = b + (long)col * ldb + k0 + kk;");
+  t.line("const __global real* p = b + (long)min(col, n - 1) * ldb + k0 + kk;");
   t.raw("#else\n");
-  t.line("const __global real* p = b_run + j;");
+  t.line("const __global real* p = b_run + j + (min(col, n - 1) - col);");
   t.raw("#endif\n");
-  if (!guarded)
-    t.line("bv[j] = LOAD_GLOBAL(p);");
-  else
-    t.line("bv[j] = (k0 + kk < k && col < n) ? LOAD_GLOBAL(p) : (real)0;");
+  t.line("bv[j] = LOAD_GLOBAL(p);");
   t.close();
 }
 
@@ -396,12 +394,13 @@ constexpr std::string_view k_steps(const Config& c) { return c.slices > 1 ? "SLI
 template <class Sink>
 constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_view a_src,
                              std::string_view b_src, bool guarded) {
-  if (c.unroll_factor() == c.tile_k)
+  // The guarded loop's count is known only at run time: PoCL warned that it could not unroll it.
+  if (!guarded && c.unroll_factor() == c.tile_k)
     t.line("#pragma unroll");
-  else
+  else if (!guarded)
     t.line("#pragma unroll ", c.unroll_factor());
   const std::string_view row = c.slices > 1 ? "(k_slice + kk)" : "kk";
-  t.open("for (int kk = 0; kk < ", k_steps(c), "; ++kk)");
+  t.open("for (int kk = 0; kk < ", guarded ? "k_end" : k_steps(c), "; ++kk)");
   t.line("realv av[VECS_M];");
   t.line("real bv[WPT_N];");
   if (c.local_a) {
@@ -416,7 +415,7 @@ constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_v
     t.line("for (int j = 0; j < VECS_N; ++j) VSTORE(VLOAD_LOCAL_B(&", b_src, "[", row,
            " * STRIDE_B + (j * THREADS_N + ty) * VW]), &bv[j * VW]);");
   } else {
-    emit_b_from_global(t, guarded);
+    emit_b_from_global(t);
   }
   emit_fma_loops(t, "");
   t.close();
@@ -445,10 +444,17 @@ constexpr void emit_step(util::text<Sink>& t, const Config& c, std::string_view 
     emit_multiply(t, c, a_src, b_src, false);
     return;
   }
-  t.line("const bool full = full_m && full_n && k0 + TILE_K <= k;");
+  // Staged operands were zero-padded and B's columns are clamped (emit_b_from_global): only A's rows
+  // read from global memory and the last K step need checks.
+  t.line("const bool full = ", c.local_a ? "" : "full_m && ", "k0 + TILE_K <= k;");
   t.open("if (full)");
   emit_multiply(t, c, a_src, b_src, false);
   t.reopen("else");
+  // The last, partial K step, and with A read from global memory the tiles at C's lower edge: only
+  // the K steps left, and rows past C read its last one (loaded, multiplied, never stored). Testing
+  // every load instead made PoCL's edge tiles several times slower than whole ones (bench/TUNING.md,
+  // CPU runs C2-C3).
+  t.line("const int k_end = min(TILE_K, k - k0);");
   emit_multiply(t, c, a_src, b_src, true);
   t.close();
 }
