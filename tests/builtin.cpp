@@ -38,6 +38,10 @@ using CpuD0 = entry_gemm<D::cpu, 0>;
 using CpuF0 = entry_gemm<F::cpu, 0>;
 using CpuF1 = entry_gemm<F::cpu, 1>;
 using CpuD1 = entry_gemm<D::cpu, 1>;
+using CpuF2 = entry_gemm<F::cpu, 2>;
+using CpuF3 = entry_gemm<F::cpu, 3>;
+using CpuD2 = entry_gemm<D::cpu, 2>;
+using CpuD3 = entry_gemm<D::cpu, 3>;
 
 // The same policies with vendor::Nvidia replaced by vendor::Generic.
 template <class P>
@@ -64,7 +68,7 @@ static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
 // correctness.cpp covers it; every CPU entry runs here as well, whatever the vector width.
 static_assert(std::tuple_size_v<F::nvidia_gpu> == 6 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
-                  std::tuple_size_v<F::cpu> == 2 && std::tuple_size_v<D::cpu> == 2,
+                  std::tuple_size_v<F::cpu> == 4 && std::tuple_size_v<D::cpu> == 4,
               "policy/builtin.hpp changed: list every entry here");
 
 TYPE_TO_STRING_AS("nvidia float Tile<128x256x8> Vec<4> WorkPerThread<8x16> Prefetch", NvF0);
@@ -82,6 +86,10 @@ TYPE_TO_STRING_AS("cpu double Tile<32x128x64> Vec<8> WorkPerThread<16x8> LocalMe
 TYPE_TO_STRING_AS("cpu float Tile<32x256x64> Vec<16> WorkPerThread<32x8> LocalMemory<A> Unroll<4>", CpuF0);
 TYPE_TO_STRING_AS("cpu float Tile<16x256x128> Vec<8> WorkPerThread<16x4> LocalMemory<A> Unroll<2>", CpuF1);
 TYPE_TO_STRING_AS("cpu double Tile<8x256x128> Vec<4> WorkPerThread<8x4> LocalMemory<A> Unroll<2>", CpuD1);
+TYPE_TO_STRING_AS("cpu float Tile<16x128x128> Vec<8> WorkPerThread<16x4> LocalMemory<A> Unroll<2>", CpuF2);
+TYPE_TO_STRING_AS("cpu float Tile<16x64x64> Vec<8> WorkPerThread<16x4> LocalMemory<A> Unroll<2>", CpuF3);
+TYPE_TO_STRING_AS("cpu double Tile<8x128x128> Vec<4> WorkPerThread<8x4> LocalMemory<A> Unroll<2>", CpuD2);
+TYPE_TO_STRING_AS("cpu double Tile<8x64x64> Vec<4> WorkPerThread<8x4> LocalMemory<A> Unroll<2>", CpuD3);
 
 // The checks, on one Gemm type.
 template <class G>
@@ -113,7 +121,7 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1) {
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3) {
   const std::string name = doctest::toString<G>().c_str();
   const auto& device = gemmcl::runtime::device_info(gt::target().device());
   if (device.vendor.find("NVIDIA") != std::string::npos)
@@ -217,6 +225,40 @@ TEST_CASE("Gemm<> choice: remembered per device and shape") {
     }
   // The two devices are told apart: some shape is chosen differently on 16 units than on 132.
   CHECK(devices_differ);
+}
+
+// Gemm<>'s choice for the CPU class on a device like this project's development machine (2 compute
+// units, AVX2: 8 floats or 4 doubles per vector), as measured there with bench/tuning/cpu_perf.cpp
+// (bench/TUNING.md, CPU runs): the 256-column tile where it divides N or nearly does, the 128-column
+// one where that fits C better (384^3, 640^3, 896^3, 333 x 777 x 555, 128 x 128 x 16384), the 64-column
+// one with K steps of 64 for small or narrow C (64^3, 192^3, 320^3, N = 64).
+TEST_CASE("Gemm<> choice: CPU class, 2 compute units with AVX2") {
+  runtime::DeviceInfo d;
+  d.type = CL_DEVICE_TYPE_CPU;
+  d.compute_units = 2;
+  d.native_width_float = 8;
+  d.native_width_double = 4;
+  d.max_mem_alloc_size = std::size_t(1) << 31;
+  // Entries of F::cpu and D::cpu: 0 = AVX-512, 1 = 256 columns, 2 = 128 columns, 3 = 64 columns.
+  struct Case {
+    std::size_t m, n, k;
+    std::size_t entry;
+  };
+  const Case cases[] = {
+      {64, 64, 64, 3},       {128, 128, 128, 2},  {192, 192, 192, 3},     {256, 256, 256, 1},
+      {320, 320, 320, 3},    {384, 384, 384, 2},  {640, 640, 640, 2},     {896, 896, 896, 2},
+      {1000, 1000, 1000, 1}, {1024, 1024, 1024, 1}, {2048, 2048, 2048, 1}, {2048, 64, 2048, 3},
+      {64, 2048, 2048, 1},   {128, 128, 16384, 2}, {333, 777, 555, 2},    {4096, 4096, 64, 1},
+  };
+  for (const Case& c : cases) {
+    runtime::Problem p;
+    p.m = c.m;
+    p.n = c.n;
+    p.k = c.k;
+    INFO(c.m << "x" << c.n << "x" << c.k);
+    CHECK(detail::pick_entry<F::cpu>(p, d, Gemm<>::config, sizeof(float)).entry == c.entry);
+    CHECK(detail::pick_entry<D::cpu>(p, d, Gemm<Element<double>>::config, sizeof(double)).entry == c.entry);
+  }
 }
 
 // The last-wave split (runtime::plan_last_wave) on the same 132 units: where 128 x 128 tiles (two
