@@ -395,10 +395,12 @@ template <class Sink>
 constexpr void emit_multiply(util::text<Sink>& t, const Config& c, std::string_view a_src,
                              std::string_view b_src, bool guarded) {
   // The guarded loop's count is known only at run time: PoCL warned that it could not unroll it.
-  if (!guarded && c.unroll_factor() == c.tile_k)
-    t.line("#pragma unroll");
-  else if (!guarded)
-    t.line("#pragma unroll ", c.unroll_factor());
+  if (!guarded) {
+    if (c.unroll_factor() == c.tile_k)
+      t.line("#pragma unroll");
+    else
+      t.line("#pragma unroll ", c.unroll_factor());
+  }
   const std::string_view row = c.slices > 1 ? "(k_slice + kk)" : "kk";
   t.open("for (int kk = 0; kk < ", guarded ? "k_end" : k_steps(c), "; ++kk)");
   t.line("realv av[VECS_M];");
