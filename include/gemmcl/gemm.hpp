@@ -448,8 +448,8 @@ struct Pick {
   std::size_t entry = 0;
   Choice choice;
 };
-// Short parts. Where a product splits the smallest tile of eight warps or more that adds its parts in
-// the kernel into 2-4 parts of 64-192 K each, at most two groups per unit, the per-group costs (the
+// Short parts. Where a product splits the smallest unsliced tile of eight warps or more that adds its
+// parts in the kernel into 2-4 parts of 64-192 K each, at most two groups per unit, the per-group costs (the
 // first loads, storing and adding the parts) outweigh the FMAs, and more, smaller groups win whatever
 // the entries' large-problem speeds: on an H200 the 64 x 64 entry so split ran 256^3-576^3,
 // 512 x 256 x 512 and 320 x 640 x 320 15-50% faster than the choice of the score (the 64 x 128 entry
@@ -475,7 +475,9 @@ inline ShortParts short_parts_entry(const runtime::Problem& p, const Candidate* 
   std::size_t pick = n;
   for (std::size_t i = 0; i < n; ++i) {
     const policy::Config& c = entries[i].config;
-    if (!entries[i].device_fence || c.split_k != 0 || c.split_reduce == 2 || c.threads() < 256) continue;
+    if (!entries[i].device_fence || c.split_k != 0 || c.split_reduce == 2 || c.threads() < 256 ||
+        c.slices != 1)
+      continue;
     const policy::Config& smallest = entries[pick == n ? i : pick].config;
     if (pick == n || c.tile_m * c.tile_n < smallest.tile_m * smallest.tile_n) pick = i;
   }
@@ -490,6 +492,28 @@ inline ShortParts short_parts_entry(const runtime::Problem& p, const Candidate* 
   return {pick, parts};
 }
 
+// One wave of sliced work-groups. Where the short-parts rule applies and an entry with SliceK<S> (S
+// register-tile grids per work-group, each multiplying a slice of every K step, added in local memory)
+// has between half as many tiles as units and as many, that entry runs the product with K whole: one
+// group per unit and nothing to add across work-groups, which is what short parts pay for in writing,
+// fencing and reading their parts (about 3.3 us of a 19 us call at 512^3, bench/TUNING.md run 150). On
+// an H200 the 64 x 32 and 32 x 64 sliced entries ran 384^3-512^3 4-13% faster than the 64 x 64 entry in
+// 3-4 parts, and lost at 576^3 (162 tiles, a second group on some units) (runs 154-157). Of two such
+// entries, the one with the better speed for the pair of transposes. Sliced entries take part in no
+// other choice.
+inline std::size_t one_wave_entry(const runtime::Problem& p, const Candidate* entries, std::size_t n,
+                                  const runtime::DeviceInfo& d) {
+  const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
+  std::size_t pick = n;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (entries[i].config.slices == 1) continue;
+    const std::size_t tiles = tiles_of(p, entries[i].config);
+    if (2 * tiles < units || tiles > units) continue;
+    if (pick == n || entries[i].speed > entries[pick].speed) pick = i;
+  }
+  return pick;
+}
+
 template <class Table, std::size_t... I>
 Pick pick_entry(std::index_sequence<I...>, const runtime::Problem& p, const runtime::DeviceInfo& device,
                 const policy::Config& caller, std::size_t element_bytes) {
@@ -500,6 +524,10 @@ Pick pick_entry(std::index_sequence<I...>, const runtime::Problem& p, const runt
        std::tuple_element_t<I, Table>::resident,
        device_fence<vendor::VendorPath<typename std::tuple_element_t<I, Table>::vendor>>}...};
   if (const ShortParts sp = short_parts_entry(p, entries, n, device, element_bytes); sp.entry != n) {
+    if (const std::size_t w = one_wave_entry(p, entries, n, device); w != n) {
+      const Candidate& e = entries[w];
+      return {w, {score(p, e.config, e.speed, e.resident, device, element_bytes, 1, e.device_fence), 1}};
+    }
     const Candidate& e = entries[sp.entry];
     const double s = score(p, e.config, e.speed, e.resident, device, element_bytes, sp.parts, e.device_fence);
     return {sp.entry, {s, sp.parts}};
@@ -507,7 +535,9 @@ Pick pick_entry(std::index_sequence<I...>, const runtime::Problem& p, const runt
   Choice choices[n];
   for (std::size_t i = 0; i < n; ++i) {
     const Candidate& e = entries[i];
-    choices[i] = choose(p, e.config, e.speed, e.resident, device, element_bytes, e.device_fence);
+    choices[i] = e.config.slices == 1
+                     ? choose(p, e.config, e.speed, e.resident, device, element_bytes, e.device_fence)
+                     : Choice{-1, 0};
   }
   std::size_t best = 0;
   for (std::size_t i = 1; i < n; ++i)
