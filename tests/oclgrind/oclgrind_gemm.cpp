@@ -134,6 +134,9 @@ int main(int argc, char** argv) {
       config<Tile<16, 16, 8>, Vec<2>, WorkPerThread<4, 4>, Prefetch<true>, SliceK<2>>("slice-k"),
       config<Tile<16, 16, 8>, Vec<2>, WorkPerThread<4, 4>, SliceK<4>, SplitK<3, Reduction::InKernel>>(
           "slice-k-split"),
+      // The sliced NVIDIA entries' combination (four slices, padded rows, prefetch) at a small size.
+      config<Tile<16, 32, 16>, Vec<4>, WorkPerThread<4, 8>, SliceK<4>, Prefetch<true>, Padding<4>>(
+          "slice-k-padding"),
   };
   if (argc != 2 || configs.count(argv[1]) == 0) {
     std::cerr << "usage: " << argv[0] << " <configuration>; one of:";
