@@ -31,6 +31,7 @@ using NvF4 = entry_gemm<F::nvidia_gpu, 4>;
 using NvF5 = entry_gemm<F::nvidia_gpu, 5>;
 using NvF6 = entry_gemm<F::nvidia_gpu, 6>;
 using NvF7 = entry_gemm<F::nvidia_gpu, 7>;
+using NvF8 = entry_gemm<F::nvidia_gpu, 8>;
 using GpuF1 = entry_gemm<F::other_gpu, 1>;
 using NvD0 = entry_gemm<D::nvidia_gpu, 0>;
 using NvD1 = entry_gemm<D::nvidia_gpu, 1>;
@@ -68,7 +69,7 @@ static_assert(entry_gemm<F::other_gpu, 0>::config == NvF5::config &&
 static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
 // The CPU entry for this machine's vector width is what Gemm<> runs on PoCL, and the sweep in
 // correctness.cpp covers it; every CPU entry runs here as well, whatever the vector width.
-static_assert(std::tuple_size_v<F::nvidia_gpu> == 8 && std::tuple_size_v<F::other_gpu> == 2 &&
+static_assert(std::tuple_size_v<F::nvidia_gpu> == 9 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
                   std::tuple_size_v<F::cpu> == 4 && std::tuple_size_v<D::cpu> == 4,
               "policy/builtin.hpp changed: list every entry here");
@@ -81,6 +82,7 @@ TYPE_TO_STRING_AS("nvidia float Tile<128x64x16> Vec<4> WorkPerThread<8x8> Pipeli
 TYPE_TO_STRING_AS("nvidia float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetch", NvF5);
 TYPE_TO_STRING_AS("nvidia float Tile<64x32x32> Vec<4> WorkPerThread<4x8> SliceK<4> Prefetch Padding<4>", NvF6);
 TYPE_TO_STRING_AS("nvidia float Tile<32x64x32> Vec<4> WorkPerThread<4x8> SliceK<4> Prefetch Padding<4>", NvF7);
+TYPE_TO_STRING_AS("nvidia float Tile<64x64x32> Vec<4> WorkPerThread<4x8> SliceK<2> Prefetch Padding<4>", NvF8);
 TYPE_TO_STRING_AS("gpu float Tile<32x32x16> Vec<4> WorkPerThread<4x4>", GpuF1);
 TYPE_TO_STRING_AS("nvidia double Tile<128x64x8> Vec<2> WorkPerThread<8x8> Pipeline<3> Padding<2>", NvD0);
 TYPE_TO_STRING_AS("nvidia double Tile<64x64x8> Vec<2> WorkPerThread<8x8> Pipeline<4> Padding<2> RegisterPrefetch", NvD1);
@@ -125,7 +127,7 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3) {
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3) {
   const std::string name = doctest::toString<G>().c_str();
   const auto& device = gemmcl::runtime::device_info(gt::target().device());
   if (device.vendor.find("NVIDIA") != std::string::npos)
@@ -139,8 +141,8 @@ TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6
 // (896^3-1216^3: the 128 x 64 entry with three groups per unit), 111 (the busiest units counted: 1088^3
 // NT, 1536^3 NT), 113 (parts beyond one wave: 1280^3), 117 (the 256 x 128 entry where the kernel reads A
 // as it lies: 2048^3-8192^3) and 122 (short parts: the 64 x 64 entry split in the kernel at 256^3-576^3,
-// not with parts of 256 K as at 256 x 256 x 1024) and 154-157 (one wave of sliced work-groups at
-// 384^3-512^3, not at 576^3 or with under 66 tiles): a change to the table or the score that moves one must
+// not with parts of 256 K as at 256 x 256 x 1024) and 154-161 (one wave of sliced work-groups at
+// 384^3-704^3, 64 x 32 / 32 x 64 or 64 x 64 tiles, not with more than 132 tiles or under 66): a change to the table or the score that moves one must
 // be measured again.
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   runtime::DeviceInfo d;
@@ -150,7 +152,7 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   d.compute_units = 132;
   d.max_mem_alloc_size = std::size_t(1) << 34;
   // Entries of F::nvidia_gpu: 0 = 128x256, 1 = 128x128, 2 = 256x128, 3 = 64x128, 4 = 128x64, 5 = 64x64,
-  // 6 = 64x32 and 7 = 32x64 sliced.
+  // 6 = 64x32, 7 = 32x64 and 8 = 64x64 sliced.
   struct Case {
     std::size_t m, n, k;
     bool ta, tb;
@@ -171,9 +173,12 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
       {8192, 8192, 8192, false, true, 2, 0},       {4097, 4097, 4097, false, false, 4, 4},
       {2048, 2048, 2048, false, true, 2, 0},       {4096, 4096, 4096, false, false, 2, 0},
       {256, 256, 256, false, false, 5, 4},         {384, 384, 384, true, true, 7, 1},
-      {576, 576, 576, false, true, 5, 3},          {256, 256, 1024, false, false, 3, 0},
+      {576, 576, 576, false, true, 8, 1},          {256, 256, 1024, false, false, 3, 0},
       {512, 512, 512, false, true, 7, 1},          {448, 448, 448, true, false, 6, 1},
       {512, 512, 512, true, true, 7, 1},           {320, 320, 320, false, false, 5, 4},
+      {640, 640, 640, false, false, 8, 1},         {704, 704, 704, true, false, 8, 1},
+      {576, 576, 1152, true, true, 8, 1},          {512, 512, 64, false, false, 6, 1},
+      {768, 384, 768, false, false, 3, 3},         {448, 448, 640, false, false, 6, 1},
   };
   for (const Case& c : cases) {
     runtime::Problem p;

@@ -492,24 +492,42 @@ inline ShortParts short_parts_entry(const runtime::Problem& p, const Candidate* 
   return {pick, parts};
 }
 
-// One wave of sliced work-groups. Where the short-parts rule applies and an entry with SliceK<S> (S
-// register-tile grids per work-group, each multiplying a slice of every K step, added in local memory)
-// has between half as many tiles as units and as many, that entry runs the product with K whole: one
-// group per unit and nothing to add across work-groups, which is what short parts pay for in writing,
-// fencing and reading their parts (about 3.3 us of a 19 us call at 512^3, bench/TUNING.md run 150). On
-// an H200 the 64 x 32 and 32 x 64 sliced entries ran 384^3-512^3 4-13% faster than the 64 x 64 entry in
-// 3-4 parts, and lost at 576^3 (162 tiles, a second group on some units) (runs 154-157). Of two such
-// entries, the one with the better speed for the pair of transposes. Sliced entries take part in no
-// other choice.
+// One wave of sliced work-groups. An entry with SliceK<S> (S register-tile grids per work-group, each
+// multiplying a slice of every K step, added in local memory) runs a product with K whole, one group
+// per unit and nothing to add across work-groups, where splitting K pays for writing, fencing and
+// reading parts (about 3.3 us of a 19 us call at 512^3, bench/TUNING.md run 150). It replaces a choice
+// that splits K, where the caller leaves the split to Gemm<>, when the entry's tiles fill at most all
+// the units and at least half of them (K up to 512) or 60% (K up to kOneWaveMaxK), and K is at most 24
+// times the tile's shorter side: the thinner tile reads more operand bytes per FMA, so its one wave
+// stops paying sooner. On an H200, 384^3-512^3 ran 4-17% faster on 64 x 32 / 32 x 64 tiles than on the
+// 64 x 64 entry in 3-4 parts; 640^3-704^3 and 576 x 576 x 1152 to 704 x 704 x 1152 1-15% faster on
+// 64 x 64 tiles; 512 x 512 x 64 37-40%; 2:1 to 6:1 rectangles with K of 128-1024 that had 2-4 parts
+// 3-28% (320 x 1280 x 1024 TN +1%). Left out, because they lost: 512 x 512 x 1024 on 64 x 32 tiles (up
+// to 5%), 768 x 384 x 768 on 72 tiles of 64 x 64 (2-13%), more tiles than units, and choices with K
+// whole (640 x 640 x 32, 512 x 1024 x 64: even to 15% slower) (runs 154-162). Of several such entries,
+// the smallest tile (more groups in the one wave, each with less work: 1056 x 224 x 256 has 119 tiles
+// of 64 x 32 and 68 of 64 x 64), then the better speed for the pair of transposes. Sliced entries take
+// part in no other choice.
+inline constexpr std::size_t kOneWaveMaxK = 1152, kOneWaveShortK = 512;
 inline std::size_t one_wave_entry(const runtime::Problem& p, const Candidate* entries, std::size_t n,
                                   const runtime::DeviceInfo& d) {
+  if (p.k > kOneWaveMaxK) return n;
   const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
   std::size_t pick = n;
   for (std::size_t i = 0; i < n; ++i) {
-    if (entries[i].config.slices == 1) continue;
-    const std::size_t tiles = tiles_of(p, entries[i].config);
-    if (2 * tiles < units || tiles > units) continue;
-    if (pick == n || entries[i].speed > entries[pick].speed) pick = i;
+    const policy::Config& c = entries[i].config;
+    if (c.slices == 1 || c.split_k != 0 || c.split_reduce == 2) continue;
+    if (p.k > 24 * std::size_t(std::min(c.tile_m, c.tile_n))) continue;
+    const std::size_t tiles = tiles_of(p, c);
+    const bool enough = p.k <= kOneWaveShortK ? 2 * tiles >= units : 10 * tiles >= 6 * units;
+    if (!enough || tiles > units) continue;
+    if (pick == n) {
+      pick = i;
+      continue;
+    }
+    const policy::Config& b = entries[pick].config;
+    const int area = c.tile_m * c.tile_n, best_area = b.tile_m * b.tile_n;
+    if (area < best_area || (area == best_area && entries[i].speed > entries[pick].speed)) pick = i;
   }
   return pick;
 }
@@ -523,26 +541,34 @@ Pick pick_entry(std::index_sequence<I...>, const runtime::Problem& p, const runt
        std::tuple_element_t<I, Table>::speed.of(p.trans_a, p.trans_b),
        std::tuple_element_t<I, Table>::resident,
        device_fence<vendor::VendorPath<typename std::tuple_element_t<I, Table>::vendor>>}...};
+  Pick pick;
   if (const ShortParts sp = short_parts_entry(p, entries, n, device, element_bytes); sp.entry != n) {
+    const Candidate& e = entries[sp.entry];
+    const double s = score(p, e.config, e.speed, e.resident, device, element_bytes, sp.parts, e.device_fence);
+    pick = {sp.entry, {s, sp.parts}};
+  } else {
+    Choice choices[n];
+    for (std::size_t i = 0; i < n; ++i) {
+      const Candidate& e = entries[i];
+      choices[i] = e.config.slices == 1
+                       ? choose(p, e.config, e.speed, e.resident, device, element_bytes, e.device_fence)
+                       : Choice{-1, 0};
+    }
+    for (std::size_t i = 1; i < n; ++i)
+      if (choices[i].score > choices[pick.entry].score) pick.entry = i;
+    pick.choice = choices[pick.entry];
+  }
+  // A sliced entry in one wave replaces a choice that splits K (see one_wave_entry).
+  const Candidate& chosen = entries[pick.entry];
+  const runtime::SplitPlan plan = runtime::plan_split(tiles_of(p, chosen.config), p.m, p.n, p.k,
+                                                      chosen.config.tile_k, pick.choice.split_k, device,
+                                                      element_bytes, chosen.resident);
+  if (plan.splits > 1)
     if (const std::size_t w = one_wave_entry(p, entries, n, device); w != n) {
       const Candidate& e = entries[w];
       return {w, {score(p, e.config, e.speed, e.resident, device, element_bytes, 1, e.device_fence), 1}};
     }
-    const Candidate& e = entries[sp.entry];
-    const double s = score(p, e.config, e.speed, e.resident, device, element_bytes, sp.parts, e.device_fence);
-    return {sp.entry, {s, sp.parts}};
-  }
-  Choice choices[n];
-  for (std::size_t i = 0; i < n; ++i) {
-    const Candidate& e = entries[i];
-    choices[i] = e.config.slices == 1
-                     ? choose(p, e.config, e.speed, e.resident, device, element_bytes, e.device_fence)
-                     : Choice{-1, 0};
-  }
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < n; ++i)
-    if (choices[i].score > choices[best].score) best = i;
-  return {best, choices[best]};
+  return pick;
 }
 template <class Table>
 Pick pick_entry(const runtime::Problem& p, const runtime::DeviceInfo& device,

@@ -85,14 +85,18 @@ struct builtin<float> {
       // short_parts_entry; runs 120-121).
       entry<speeds{55, 62, 49, 55}, 4, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>,
             Prefetch<true>, vendor::Nvidia<>>,
-      // Sliced work-groups for one wave of small products (gemm.hpp, one_wave_entry; runs 154-157):
-      // 4 x 8 register tiles in four slices of each K step of 32, added in local memory at the end,
-      // so K stays whole with no parts to add across work-groups. Taken only by that rule; their
-      // speeds are 1000 / (microseconds at 512^3) per pair, which ranks the two turns of the tile: the
-      // kernel's NN and TN run 64 x 32 faster, NT and TT 32 x 64.
+      // Sliced work-groups for one wave of small products (gemm.hpp, one_wave_entry; runs 154-161):
+      // 4 x 8 register tiles in slices of each K step of 32, added in local memory at the end, so K
+      // stays whole with no parts to add across work-groups. Taken only by that rule; the speeds of
+      // the two 2048-element tiles are 1000 / (microseconds at 512^3) per pair, which ranks their two
+      // turns (the kernel's NN and TN run 64 x 32 faster, NT and TT 32 x 64). The 64 x 64 tile, in two
+      // slices (four would need 59392 bytes of local memory), serves 576^3-704^3; its speeds are
+      // 1000 / (microseconds at 640^3).
       entry<speeds{61, 58, 55, 56}, 2, float, Tile<64, 32, 32>, Vec<4>, WorkPerThread<4, 8>, SliceK<4>,
             Prefetch<true>, Padding<4>, vendor::Nvidia<>>,
       entry<speeds{55, 59, 53, 60}, 2, float, Tile<32, 64, 32>, Vec<4>, WorkPerThread<4, 8>, SliceK<4>,
+            Prefetch<true>, Padding<4>, vendor::Nvidia<>>,
+      entry<speeds{38, 42, 36, 39}, 1, float, Tile<64, 64, 32>, Vec<4>, WorkPerThread<4, 8>, SliceK<2>,
             Prefetch<true>, Padding<4>, vendor::Nvidia<>>>;
   // Any other GPU or accelerator: 256 work-items and 16 KiB of local memory, within every OpenCL GPU's
   // limits.
