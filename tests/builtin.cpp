@@ -141,9 +141,10 @@ TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6
 // (896^3-1216^3: the 128 x 64 entry with three groups per unit), 111 (the busiest units counted: 1088^3
 // NT, 1536^3 NT), 113 (parts beyond one wave: 1280^3), 117 (the 256 x 128 entry where the kernel reads A
 // as it lies: 2048^3-8192^3) and 122 (short parts: the 64 x 64 entry split in the kernel at 256^3-576^3,
-// not with parts of 256 K as at 256 x 256 x 1024) and 154-161 (one wave of sliced work-groups at
-// 384^3-704^3, 64 x 32 / 32 x 64 or 64 x 64 tiles, not with more than 132 tiles or under 66): a change to the table or the score that moves one must
-// be measured again.
+// not with parts of 256 K as at 256 x 256 x 1024) and 154-162 (one wave of sliced work-groups in
+// place of a split K: 384^3-704^3 and rectangles, 64 x 32 / 32 x 64 or 64 x 64 tiles; not with more
+// tiles than units, nor at 768 x 384 x 768): a change to the table or the score that moves one must be
+// measured again.
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   runtime::DeviceInfo d;
   d.name = "H200";

@@ -376,6 +376,9 @@ struct Choice {
   double score = 0;
   int split_k = 0;
 };
+// Whether the caller (with_rules) leaves both the split count and who adds the parts to Gemm<>'s
+// rules, as the part counts of choose, short parts and one wave need.
+constexpr bool split_left_to_rules(const policy::Config& c) { return c.split_k == 0 && c.split_reduce != 2; }
 inline constexpr std::size_t kInKernelSearchMaxK = 2048;
 inline constexpr std::size_t kInKernelLongK = 1024;
 
@@ -395,7 +398,7 @@ inline int balanced_parts(std::size_t tiles, std::size_t units, int threads, int
 inline Choice choose(const runtime::Problem& p, const policy::Config& c, int speed, int resident,
                      const runtime::DeviceInfo& d, std::size_t element_bytes, bool device_fence) {
   const Choice best{score(p, c, speed, resident, d, element_bytes, c.split_k, device_fence), c.split_k};
-  if (c.split_k != 0 || c.split_reduce == 2 || !device_fence) return best;
+  if (!split_left_to_rules(c) || !device_fence) return best;
   const std::size_t tiles = tiles_of(p, c), units = std::max<std::size_t>(d.compute_units, 1);
   const auto scored = [&](int split_k) {
     return Choice{score(p, c, speed, resident, d, element_bytes, split_k, device_fence), split_k};
@@ -449,8 +452,8 @@ struct Pick {
   Choice choice;
 };
 // Short parts. Where a product splits the smallest unsliced tile of eight warps or more that adds its
-// parts in the kernel into 2-4 parts of 64-192 K each, at most two groups per unit, the per-group costs (the
-// first loads, storing and adding the parts) outweigh the FMAs, and more, smaller groups win whatever
+// parts in the kernel into 2-4 parts of 64-192 K each, at most two groups per unit, the per-group costs
+// (the first loads, storing and adding the parts) outweigh the FMAs, and more, smaller groups win whatever
 // the entries' large-problem speeds: on an H200 the 64 x 64 entry so split ran 256^3-576^3,
 // 512 x 256 x 512 and 320 x 640 x 320 15-50% faster than the choice of the score (the 64 x 128 entry
 // in 4 parts, or a second kernel adding 5-8 parts), all four pairs; with parts of 256 K or more
@@ -475,9 +478,7 @@ inline ShortParts short_parts_entry(const runtime::Problem& p, const Candidate* 
   std::size_t pick = n;
   for (std::size_t i = 0; i < n; ++i) {
     const policy::Config& c = entries[i].config;
-    if (!entries[i].device_fence || c.split_k != 0 || c.split_reduce == 2 || c.threads() < 256 ||
-        c.slices != 1)
-      continue;
+    if (!entries[i].device_fence || !split_left_to_rules(c) || c.threads() < 256 || c.slices != 1) continue;
     const policy::Config& smallest = entries[pick == n ? i : pick].config;
     if (pick == n || c.tile_m * c.tile_n < smallest.tile_m * smallest.tile_n) pick = i;
   }
@@ -516,7 +517,7 @@ inline std::size_t one_wave_entry(const runtime::Problem& p, const Candidate* en
   std::size_t pick = n;
   for (std::size_t i = 0; i < n; ++i) {
     const policy::Config& c = entries[i].config;
-    if (c.slices == 1 || c.split_k != 0 || c.split_reduce == 2) continue;
+    if (c.slices == 1 || !split_left_to_rules(c)) continue;
     if (p.k > 24 * std::size_t(std::min(c.tile_m, c.tile_n))) continue;
     const std::size_t tiles = tiles_of(p, c);
     const bool enough = p.k <= kOneWaveShortK ? 2 * tiles >= units : 10 * tiles >= 6 * units;

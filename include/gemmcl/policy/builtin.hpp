@@ -85,7 +85,7 @@ struct builtin<float> {
       // short_parts_entry; runs 120-121).
       entry<speeds{55, 62, 49, 55}, 4, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>,
             Prefetch<true>, vendor::Nvidia<>>,
-      // Sliced work-groups for one wave of small products (gemm.hpp, one_wave_entry; runs 154-161):
+      // Sliced work-groups for one wave of small products (gemm.hpp, one_wave_entry; runs 154-162):
       // 4 x 8 register tiles in slices of each K step of 32, added in local memory at the end, so K
       // stays whole with no parts to add across work-groups. Taken only by that rule; the speeds of
       // the two 2048-element tiles are 1000 / (microseconds at 512^3) per pair, which ranks their two
