@@ -216,6 +216,39 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsshfl0(__global 
   DONE
 }
 
+// What local memory delivers, without DFMAs (TUNING run 163): the lds kernel's eight LDS.128 per k folded
+// by integer XORs (full-rate ALU, not the FP64 pipe), with each lane's own addresses (ldsonly) or every
+// lane of a warp on the same ones (ldsonlybc). If broadcasts were cheaper, ldsonlybc would be faster;
+// if the crossbar into the lanes is the limit, both deliver the same bytes per clock. ldsbc is the lds
+// kernel itself with warp-wide broadcast addresses.
+#define XLOAD(P) { const ulong2 v_ = vload2(0, (__local const ulong*)(P)); x0 ^= v_.x; x1 ^= v_.y; }
+#define XLOADK(k, R, C) { \
+  for (int q_ = 0; q_ < 4; ++q_) XLOAD(sa + (k) * 128 + (R) + q_ * 32) \
+  for (int q_ = 0; q_ < 4; ++q_) XLOAD(sb + (k) * 64 + (C) + q_ * 16) }
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsonly(__global double* out, int iters) {
+  FILL ulong x0 = l, x1 = 0;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) XLOADK((k + it) & 7, (l % 16) * 2, (l / 16) * 2)
+  }
+  out[get_global_id(0)] = as_double(x0 ^ x1);
+}
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsonlybc(__global double* out, int iters) {
+  FILL ulong x0 = l, x1 = 0; const int w = get_local_id(0) / 32;
+  for (int it = 0; it < iters; ++it) {
+    #pragma unroll
+    for (int k = 0; k < 8; ++k) XLOADK((k + it) & 7, w * 2, w * 2)
+  }
+  out[get_global_id(0)] = as_double(x0 ^ x1);
+}
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsbc(__global double* out, int iters) {
+  FILL INIT const int w = get_local_id(0) / 32;
+  KLOOP(
+    PAIRS(a, 4, sa + kk * 128 + w * 2, 32)
+    PAIRS(b, 4, sb + kk * 64 + w * 2, 16))
+  DONE
+}
+
 // FP32, the large entry's shape: 8 x 16 per work-item, 256 work-items, fragments as float4
 #define FINIT float acc[8][16]; for (int i = 0; i < 8; ++i) for (int j = 0; j < 16; ++j) acc[i][j] = 0;
 #define FDONE float s = 0; for (int i = 0; i < 8; ++i) for (int j = 0; j < 16; ++j) s += acc[i][j]; out[get_global_id(0)] = s;
@@ -287,14 +320,17 @@ int main() {
     try { prog.build(opt.c_str()); } catch (...) { std::printf("%s\n", prog.getBuildInfo<CL_PROGRAM_BUILD_LOG>(ds[0]).c_str()); return 1; }
     { std::string log = prog.getBuildInfo<CL_PROGRAM_BUILD_LOG>(ds[0]); for (size_t p0 = 0; (p0 = log.find("Used ", p0)) != std::string::npos; ++p0) std::printf("  %s\n", log.substr(p0, log.find('\n', p0) - p0).c_str()); }
     const size_t groups = (std::getenv("GROUPS") ? std::atoi(std::getenv("GROUPS")) : 132 * 2 * 40) * 128 / wg; cl::Buffer out(ctx, CL_MEM_READ_WRITE, groups * wg * 8);
-    struct K { const char* n; double fl_per_iter; } ks[] = {{"regs", 1024.0}, {"regsj", 1024.0}, {"lds", 1024.0}, {"ldsbar", 1024.0}, {"ldspf", 1024.0}, {"ldsa", 1024.0}, {"ldsb", 1024.0}, {"lds64b", 1024.0}, {"ldsw", 1024.0}, {"ldsw2", 1024.0}, {"ldsq", 1024.0}, {"ldsshfl", 1024.0}, {"ldsshfl0", 1024.0}, {"lds128", 1536.0}, {"chain", 1024.0}, {"fregs", 2048.0}, {"flds", 2048.0}, {"fldsbar", 2048.0}, {"fchain", 2048.0}};
+    struct K { const char* n; double fl_per_iter; } ks[] = {{"regs", 1024.0}, {"regsj", 1024.0}, {"lds", 1024.0}, {"ldsbar", 1024.0}, {"ldspf", 1024.0}, {"ldsa", 1024.0}, {"ldsb", 1024.0}, {"lds64b", 1024.0}, {"ldsw", 1024.0}, {"ldsw2", 1024.0}, {"ldsq", 1024.0}, {"ldsshfl", 1024.0}, {"ldsshfl0", 1024.0}, {"lds128", 1536.0}, {"ldsbc", 1024.0}, {"ldsonly", -1024.0}, {"ldsonlybc", -1024.0}, {"chain", 1024.0}, {"fregs", 2048.0}, {"flds", 2048.0}, {"fldsbar", 2048.0}, {"fchain", 2048.0}};
     for (auto& kd : ks) {
       const size_t lw = kd.n[0] == 'f' ? 256 : wg, gr = groups * wg / lw; cl::Kernel k(prog, kd.n); const int iters = 256; k.setArg(0, out); k.setArg(1, iters);
       std::vector<double> ts;
       for (int r = 0; r < 15; ++r) { cl::Event e; q.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(gr * lw), cl::NDRange(lw), nullptr, &e); e.wait();
         ts.push_back((e.getProfilingInfo<CL_PROFILING_COMMAND_END>() - e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9); }
       std::sort(ts.begin(), ts.end());
-      std::printf("wg %d %-6s %.2f TFLOPS (median of 15, %.3f ms)\n", wg, kd.n, gr * (double)lw * iters * kd.fl_per_iter / ts[7] / 1e12, ts[7] * 1e3);
+      if (kd.fl_per_iter < 0)  // local-memory bytes into the lanes: 16 doubles per k, 8 k per iteration
+        std::printf("wg %d %-9s %.2f TB/s into the lanes (median of 15, %.3f ms)\n", wg, kd.n, gr * (double)lw * iters * 8 * 16 * 8 / ts[7] / 1e12, ts[7] * 1e3);
+      else
+        std::printf("wg %d %-9s %.2f TFLOPS (median of 15, %.3f ms)\n", wg, kd.n, gr * (double)lw * iters * kd.fl_per_iter / ts[7] / 1e12, ts[7] * 1e3);
     }
     }
   }
