@@ -2,7 +2,8 @@
 // tile + 1), all eight layout x transpose combinations, offsets, ld > rows, alpha/beta including 0 with
 // a NaN-poisoned C, split K, and the BLAS corner cases, against a double-precision CPU reference with a
 // norm-wise and an element-wise bound (support/common.hpp explains the bound). Every element around C
-// must keep its bits, and A and B must not change at all.
+// must keep its bits, and A and B must not change at all. Last, a few configurations on problems drawn
+// at random, shape included.
 //
 // What it costs: PoCL compiles one work-group function per program (transpose pair x aligned or not)
 // and per kind of launch (a single work-group is a kind of its own), 1.5-5 s each for the fixed
@@ -15,6 +16,7 @@
 #include <gemmcl/gemm.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -376,4 +378,34 @@ TEST_CASE_TEMPLATE("single work-group", G, SmallNoLocal, LocalAPadded) {
     cs.b_pad = pads[run % 4];
     cs.c_pad = pads[(run + 1) % 4];
   });
+}
+
+// Problems drawn at random, shape and all: m, n and k log-uniform in 1..320 (so most are small and
+// some span several tiles), any layout and transposes, offsets, paddings and tails, and the sweep's
+// scalings. What the structured shapes above might miss by being regular; GEMMCL_TEST_SEED replays.
+TEST_CASE_TEMPLATE("random problems", G, Defaults, DefaultsDouble, Large, SlicedSplit) {
+  using T = typename G::value_type;
+  const G gemm;
+  auto& target = gt::target();
+  std::mt19937_64 rng(seed_for(std::string("random ") + doctest::toString<G>().c_str()));
+  INFO("configuration: ", G::automatic ? std::string("chosen at run time") : gt::describe(G::config), " on ",
+       target.name);
+  std::uniform_real_distribution<double> log_extent(0.0, std::log(320.0));
+  const auto extent = [&] { return static_cast<std::size_t>(std::exp(log_extent(rng))); };
+  const auto below = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+  for (int i = 0; i < 12; ++i) {
+    const auto& sc = scalings<T>()[below(scalings<T>().size())];
+    gt::Case<T> cs = base_case(gt::all_combinations[below(8)], extent(), extent(), extent(), sc.alpha, sc.beta);
+    cs.nan_c = sc.nan_c;
+    cs.a_off = below(18);
+    cs.b_off = below(18);
+    cs.c_off = below(18);
+    cs.a_pad = below(10);
+    cs.b_pad = below(10);
+    cs.c_pad = below(10);
+    cs.tail = below(5);
+    INFO(cs.describe());
+    const gt::Verdict v = gt::run_case(gemm, target.queue, cs, rng);
+    CHECK_MESSAGE(v.ok, v.detail);
+  }
 }
