@@ -499,7 +499,7 @@ void check_complete(const cl::Event& e, const char* what) {
 // validation runs; the rotation starts at set 1 (mod sets). Fills::BeforeEachCall puts the bracket's
 // fill before each call; with Fills::None the calls follow one another with nothing in between, as
 // the cuBLAS peer's do (on the H200 a fill before each call added up to 1.6 us to a 512^3 call's
-// median span in some rounds: TUNING.md runs 90, 93), and there is no bracket.
+// median span in some rounds, and nothing in others), and there is no bracket.
 enum class Fills { None, BeforeEachCall };
 template <class Enqueue>
 ClTimes time_opencl(cl::CommandQueue& queue, cl::Buffer& scratch, const Timing& t, Fills fills_mode,

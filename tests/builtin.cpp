@@ -1,10 +1,10 @@
-// Gemm<>'s built-in configurations (policy/builtin.hpp), every entry of every device class and element
+// Gemm<>'s built-in configurations (dispatch/tables/), every entry of every device class and element
 // type, run as explicit Gemm types on whatever device the tests use. On PoCL, Gemm<> itself only ever
 // picks the CPU entries; this is where the GPU entries, which the benchmark times on an NVIDIA GPU, are
 // checked for correctness: edges, split K, an unaligned and an aligned program, both layouts. An entry
 // that names vendor::Nvidia runs as it is on an NVIDIA device and, elsewhere, as its generic twin: the
 // same kernel with plain loads and copies in place of the inline PTX, which only NVIDIA's compiler
-// takes (the GPU runs in bench/RESULTS.md run this test on an H200 too).
+// takes (the GPU runs of bench/results.md ran this test on an H100 and an H200 too).
 
 #include <doctest/doctest.h>
 
@@ -18,8 +18,15 @@
 
 using namespace gemmcl;
 
-using F = policy::builtin<float>;
-using D = policy::builtin<double>;
+// The tables of each element type, by the device they serve.
+template <class T>
+struct tables_of {
+  using nvidia_gpu = typename dispatch::tables::nvidia_gpu<T>::entries;
+  using other_gpu = typename dispatch::tables::other_gpu<T>::entries;
+  using cpu = typename dispatch::tables::cpu<T>::entries;
+};
+using F = tables_of<float>;
+using D = tables_of<double>;
 template <class Table, std::size_t I>
 using entry_gemm = typename std::tuple_element_t<I, Table>::template apply<Gemm>;
 
@@ -72,7 +79,7 @@ static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
 static_assert(std::tuple_size_v<F::nvidia_gpu> == 9 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
                   std::tuple_size_v<F::cpu> == 4 && std::tuple_size_v<D::cpu> == 4,
-              "policy/builtin.hpp changed: list every entry here");
+              "dispatch/tables/ changed: list every entry here");
 
 TYPE_TO_STRING_AS("nvidia float Tile<128x256x8> Vec<4> WorkPerThread<8x16> Prefetch", NvF0);
 TYPE_TO_STRING_AS("nvidia float Tile<128x128x8> Vec<4> WorkPerThread<8x16> Prefetch", NvF1);
@@ -105,7 +112,7 @@ void check_entry(const std::string& name) {
   auto& target = gt::target();
   std::mt19937_64 rng(gt::base_seed() ^ std::hash<std::string>{}(name));
   INFO("configuration: ", gt::describe(G::config), ", vendor ",
-       vendor::VendorPath<typename G::vendor_type>::name, " on ", target.name);
+       target::Target<typename G::vendor_type>::name, " on ", target.name);
   const std::size_t tm = G::config.tile_m, tn = G::config.tile_n, tk = G::config.tile_k;
   const auto check = [&](gt::Case<T> cs) {
     INFO(cs.describe());
@@ -129,11 +136,32 @@ void check_entry(const std::string& name) {
 
 TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3) {
   const std::string name = doctest::toString<G>().c_str();
-  const auto& device = gemmcl::runtime::device_info(gt::target().device());
+  const auto& device = gemmcl::core::device_info(gt::target().device());
   if (device.vendor.find("NVIDIA") != std::string::npos)
     check_entry<G>(name);
   else
     check_entry<typename generic_twin<G>::type>(name);
+}
+
+// Gemm<>'s choice through dispatch's entry point, as the index of the entry in its table.
+struct Chosen {
+  std::size_t entry;
+  int split_k;
+  std::size_t main_cols;
+  int last_parts;
+};
+template <class Table, class Resolved = policy::resolve<Element<float>>>
+Chosen chosen(const core::Problem& p, const core::DeviceInfo& d) {
+  const dispatch::Plan plan = dispatch::plan<Resolved>(p, d, true);
+  const auto entries = dispatch::candidates<Table>(p);
+  std::size_t i = 0;
+  while (i < entries.size() && entries[i].kernel != plan.kernel) ++i;
+  return {i, plan.split_k, plan.main_cols, plan.last_parts};
+}
+// Stand-ins for devices' handles: dispatch remembers its picks per handle, and only compares them.
+cl_device_id fake_device(int i) {
+  static int handles[8] = {};
+  return reinterpret_cast<cl_device_id>(&handles[i]);
 }
 
 // Gemm<>'s choice for the NVIDIA float class on a device like the H200 the table was measured on (132
@@ -146,7 +174,8 @@ TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6
 // tiles than units, nor at 768 x 384 x 768): a change to the table or the score that moves one must be
 // measured again.
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
-  runtime::DeviceInfo d;
+  core::DeviceInfo d;
+  d.id = fake_device(0);
   d.name = "H200";
   d.vendor = "NVIDIA Corporation";
   d.type = CL_DEVICE_TYPE_GPU;
@@ -182,58 +211,66 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
       {768, 384, 768, false, false, 3, 3},         {448, 448, 640, false, false, 6, 1},
   };
   for (const Case& c : cases) {
-    runtime::Problem p;
+    core::Problem p;
     p.m = c.m;
     p.n = c.n;
     p.k = c.k;
     p.trans_a = c.ta;
     p.trans_b = c.tb;
-    const detail::Pick pick =
-        detail::pick_entry<F::nvidia_gpu>(p, d, Gemm<>::config, sizeof(float));
+    const Chosen pick = chosen<dispatch::tables::nvidia_gpu<float>>(p, d);
     INFO(c.m << "x" << c.n << "x" << c.k << (c.ta ? " t" : " n") << (c.tb ? "t" : "n"));
     CHECK(pick.entry == c.entry);
-    CHECK(pick.choice.split_k == c.split_k);
+    CHECK(pick.split_k == c.split_k);
   }
   // Many tiles but a short K: no split into parts of a few K steps each.
-  runtime::Problem shallow;
+  core::Problem shallow;
   shallow.m = shallow.n = 8192;
   shallow.k = 64;
-  CHECK(detail::pick_entry<F::nvidia_gpu>(shallow, d, Gemm<>::config, sizeof(float)).choice.split_k == 0);
+  CHECK(chosen<dispatch::tables::nvidia_gpu<float>>(shallow, d).split_k == 0);
 }
 
-// Gemm<> remembers its choices per device, shape and transposes (detail::remembered_pick): what it
-// returns, first time or again, is what scoring the table gives on that device.
+// Gemm<> remembers its choices per device, shape, transposes and rules (dispatch.hpp): what the entry
+// point returns, first time or again, is what scoring the table gives on that device.
 TEST_CASE("Gemm<> choice: remembered per device and shape") {
-  runtime::DeviceInfo big, small;
+  core::DeviceInfo big, small;
   big.vendor = small.vendor = "NVIDIA Corporation";
   big.type = small.type = CL_DEVICE_TYPE_GPU;
   big.max_mem_alloc_size = small.max_mem_alloc_size = std::size_t(1) << 34;
   big.compute_units = 132;
   small.compute_units = 16;
-  // Stand-ins for two devices' handles: the cache only compares them.
-  int handles[2] = {};
-  const auto big_id = reinterpret_cast<cl_device_id>(&handles[0]);
-  const auto small_id = reinterpret_cast<cl_device_id>(&handles[1]);
-  using Pick = detail::Pick;
+  big.id = fake_device(1);
+  small.id = fake_device(2);
+  using Table = dispatch::tables::nvidia_gpu<float>;
+  using Pick = dispatch::Pick;
   const auto same = [](const Pick& x, const Pick& y) {
     return x.entry == y.entry && x.choice.split_k == y.choice.split_k && x.choice.score == y.choice.score;
+  };
+  const auto scored = [](const core::Problem& p, const core::DeviceInfo& d) {
+    const auto entries = dispatch::candidates<Table>(p);
+    return dispatch::pick_entry(p, entries.data(), entries.size(), d, policy::Rules{}, sizeof(float));
+  };
+  const auto remembered = [](const core::Problem& p, const core::DeviceInfo& d) {
+    const Chosen c = chosen<Table>(p, d);
+    return Pick{c.entry, {0, c.split_k}};
+  };
+  const auto same_choice = [](const Pick& x, const Pick& y) {
+    return x.entry == y.entry && x.choice.split_k == y.choice.split_k;
   };
   bool devices_differ = false;
   for (std::size_t s : {256, 512, 1000, 2048, 4097})
     for (int t = 0; t < 4; ++t) {
-      runtime::Problem p;
+      core::Problem p;
       p.m = s;
       p.n = s / 2 + 1;
       p.k = s;
       p.trans_a = (t & 1) != 0;
       p.trans_b = (t & 2) != 0;
       INFO(p.m << "x" << p.n << "x" << p.k << " pair " << t);
-      const Pick on_big = detail::pick_entry<F::nvidia_gpu>(p, big, Gemm<>::config, sizeof(float));
-      const Pick on_small = detail::pick_entry<F::nvidia_gpu>(p, small, Gemm<>::config, sizeof(float));
+      const Pick on_big = scored(p, big);
+      const Pick on_small = scored(p, small);
       for (int round = 0; round < 2; ++round) {
-        CHECK(same(detail::remembered_pick<F::nvidia_gpu, Gemm<>::config, float>(big_id, p, big), on_big));
-        CHECK(same(detail::remembered_pick<F::nvidia_gpu, Gemm<>::config, float>(small_id, p, small),
-                   on_small));
+        CHECK(same_choice(remembered(p, big), on_big));
+        CHECK(same_choice(remembered(p, small), on_small));
       }
       devices_differ = devices_differ || !same(on_big, on_small);
     }
@@ -247,7 +284,8 @@ TEST_CASE("Gemm<> choice: remembered per device and shape") {
 // one where that fits C better (384^3, 640^3, 896^3, 333 x 777 x 555, 128 x 128 x 16384), the 64-column
 // one with K steps of 64 for small or narrow C (64^3, 192^3, 320^3, N = 64).
 TEST_CASE("Gemm<> choice: CPU class, 2 compute units with AVX2") {
-  runtime::DeviceInfo d;
+  core::DeviceInfo d;
+  d.id = fake_device(3);
   d.type = CL_DEVICE_TYPE_CPU;
   d.compute_units = 2;
   d.native_width_float = 8;
@@ -265,56 +303,56 @@ TEST_CASE("Gemm<> choice: CPU class, 2 compute units with AVX2") {
       {64, 2048, 2048, 1},   {128, 128, 16384, 2}, {333, 777, 555, 2},    {4096, 4096, 64, 1},
   };
   for (const Case& c : cases) {
-    runtime::Problem p;
+    core::Problem p;
     p.m = c.m;
     p.n = c.n;
     p.k = c.k;
     INFO(c.m << "x" << c.n << "x" << c.k);
-    CHECK(detail::pick_entry<F::cpu>(p, d, Gemm<>::config, sizeof(float)).entry == c.entry);
-    CHECK(detail::pick_entry<D::cpu>(p, d, Gemm<Element<double>>::config, sizeof(double)).entry == c.entry);
+    CHECK(chosen<dispatch::tables::cpu<float>>(p, d).entry == c.entry);
+    CHECK(chosen<dispatch::tables::cpu<double>, policy::resolve<Element<double>>>(p, d).entry == c.entry);
   }
 }
 
-// The last-wave split (runtime::plan_last_wave) on the same 132 units: where 128 x 128 tiles (two
+// The last-wave split (dispatch::plan_last_wave) on the same 132 units: where 128 x 128 tiles (two
 // groups per unit) leave their last wave partly empty, the leftover columns of tiles get K split.
 TEST_CASE("last-wave plan: 132 compute units") {
   // 8192^3: 64 x 64 tiles, 15.5 waves of 264 -> 61 columns in 15 waves, 3 in 4 parts (15.75 waves).
-  auto plan = runtime::plan_last_wave(64, 64, 1024, 132, 2);
+  auto plan = dispatch::plan_last_wave(64, 64, 1024, 132, 2);
   CHECK(plan.main_cols == 61);
   CHECK(plan.parts == 4);
   // 4097^3: 33 x 33 tiles, 4.1 waves -> 32 columns in 4 waves, the last in 8 parts (1/8 of a wave).
-  plan = runtime::plan_last_wave(33, 33, 512, 132, 2);
+  plan = dispatch::plan_last_wave(33, 33, 512, 132, 2);
   CHECK(plan.main_cols == 32);
   CHECK(plan.parts == 8);
   // 4096^3 (3.9 waves), one wave (2048^3), parts too short (K = 100 steps), one group per unit with
   // a leftover of nearly a whole wave (8192^3 in 128 x 256 tiles): nothing gained.
-  CHECK(runtime::plan_last_wave(32, 32, 512, 132, 2).parts == 1);
-  CHECK(runtime::plan_last_wave(16, 16, 256, 132, 2).parts == 1);
-  CHECK(runtime::plan_last_wave(64, 64, 100, 132, 2).parts == 1);
-  CHECK(runtime::plan_last_wave(64, 32, 1024, 132, 1).parts == 1);
+  CHECK(dispatch::plan_last_wave(32, 32, 512, 132, 2).parts == 1);
+  CHECK(dispatch::plan_last_wave(16, 16, 256, 132, 2).parts == 1);
+  CHECK(dispatch::plan_last_wave(64, 64, 100, 132, 2).parts == 1);
+  CHECK(dispatch::plan_last_wave(64, 32, 1024, 132, 1).parts == 1);
 
   // Through Gemm<>'s choice: 8192^3 runs the 256 x 128 entry with K whole (2048 tiles, 15.5 waves of
   // 132), so it takes the plan, the same 61 columns and 4 parts; not with A misaligned (it would be
   // packed), nor where the entry's K is split anyway.
-  runtime::DeviceInfo d;
+  core::DeviceInfo d;
+  d.id = fake_device(4);
   d.vendor = "NVIDIA Corporation";
   d.type = CL_DEVICE_TYPE_GPU;
   d.compute_units = 132;
   d.max_mem_alloc_size = std::size_t(1) << 34;
-  runtime::Problem p;
+  core::Problem p;
   p.m = p.n = p.k = 8192;
   p.a.ld = p.b.ld = p.c.ld = 8192;
-  const detail::Pick pick = detail::pick_entry<F::nvidia_gpu>(p, d, Gemm<>::config, sizeof(float));
+  using Table = dispatch::tables::nvidia_gpu<float>;
+  const Chosen pick = chosen<Table>(p, d);
   using Tall = std::tuple_element_t<2, F::nvidia_gpu>;
   REQUIRE(pick.entry == 2);
-  plan = detail::last_wave_plan(p, Tall::config, Tall::resident, d, pick.choice.split_k, sizeof(float));
-  CHECK(plan.main_cols == 61);
-  CHECK(plan.parts == 4);
-  runtime::Problem misaligned = p;
+  CHECK(pick.main_cols == 61 * std::size_t(Tall::config.tile_n));
+  CHECK(pick.last_parts == 4);
+  core::Problem misaligned = p;
   misaligned.a.offset = 1;
-  CHECK(detail::last_wave_plan(misaligned, Tall::config, Tall::resident, d, 0, sizeof(float)).parts == 1);
-  CHECK(detail::last_wave_plan(p, Tall::config, Tall::resident, d, 4, sizeof(float)).parts == 1);
+  CHECK(chosen<Table>(misaligned, d).last_parts == 1);
+  CHECK(dispatch::last_wave_plan(p, Tall::config, policy::Rules{}, Tall::resident, d, 4, sizeof(float)).parts == 1);
   // A caller's own rule is kept: Gemm<SplitK<1>> never splits K, not even in the last wave.
-  constexpr policy::Config never = detail::with_rules(Tall::config, Gemm<SplitK<1>>::config);
-  CHECK(detail::last_wave_plan(p, never, Tall::resident, d, 1, sizeof(float)).parts == 1);
+  CHECK(chosen<Table, policy::resolve<SplitK<1>>>(p, d).last_parts == 1);
 }

@@ -19,14 +19,15 @@ using line = gt::text::line;
 
 namespace {
 
-// The text outside the in-kernel split-K section (#if GEMMCL_SPLIT_IN_KERNEL ... #endif, which has no
-// conditionals of its own): what a program without that option compiles.
+// The text outside the in-kernel split-K sections (#if GEMMCL_SPLIT_IN_KERNEL ... #endif, in the
+// signature and at the end, neither with conditionals of its own): what a program without that option
+// compiles.
 constexpr bool outside_split(std::string_view s, std::string_view x) {
   constexpr std::string_view open = "#if GEMMCL_SPLIT_IN_KERNEL\n";
   const std::size_t begin = s.find(open);
   if (begin == std::string_view::npos) return contains(s, x);
   const std::size_t end = s.find("#endif\n", begin);
-  return contains(s.substr(0, begin), x) || contains(s.substr(end), x);
+  return contains(s.substr(0, begin), x) || outside_split(s.substr(end), x);
 }
 
 // Properties every kernel text has, whatever its configuration. Returns the index of the first property that does not hold, or -1: a failing static_assert then shows
@@ -42,7 +43,7 @@ constexpr int first_failure() {
       // The configuration, in the header comment.
       contains(h, "gemmcl generated kernel"),
       contains(h, "configuration"),
-      contains(h, c.element == policy::ElementType::Double ? "double" : "float"),
+      contains(h, c.element.name == "double" ? "double" : "float"),
       contains(h, (line() << c.tile_m << " x " << c.tile_n << " x " << c.tile_k).view()),
       contains(h, (line() << "vector width     " << c.vec).view()),
       contains(h, (line() << c.wpt_m << " x " << c.wpt_n).view()),
@@ -61,10 +62,10 @@ constexpr int first_failure() {
       contains(s, "#if GEMMCL_TRANS_A"),
       contains(s, "GEMMCL_TRANS_B"),
       // Element type and vectors.
-      contains(s, c.element == policy::ElementType::Double ? "typedef double real;" : "typedef float real;"),
-      (c.element == policy::ElementType::Double) == contains(s, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"),
-      c.vec == 1 ? contains(s, c.element == policy::ElementType::Double ? "typedef double realv;" : "typedef float realv;")
-                 : contains(s, (line() << (c.element == policy::ElementType::Double ? "typedef double" : "typedef float")
+      contains(s, c.element.name == "double" ? "typedef double real;" : "typedef float real;"),
+      (c.element.name == "double") == contains(s, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"),
+      c.vec == 1 ? contains(s, c.element.name == "double" ? "typedef double realv;" : "typedef float realv;")
+                 : contains(s, (line() << (c.element.name == "double" ? "typedef double" : "typedef float")
                                        << c.vec << " realv;").view()),
       // Local memory only where asked for, and barriers only with local memory.
       (c.local_a || c.local_b) == outside_split(s, "__local"),
@@ -159,9 +160,16 @@ static_assert(contains(Vec16::source, "float16") && contains(Vec16::source, "vlo
 static_assert(contains(Defaults::source, "float4") && !contains(Defaults::source, "float8"));
 static_assert(contains(NoLocal::source, "typedef float realv;"), "Vec<1>: scalar accumulators");
 static_assert(contains(header(OnlyB::source), "double-buffered") && !contains(header(Defaults::source), "double-buffered"));
-// Every program carries the packing kernel, and C's alignment is an argument, not a build option.
-static_assert(contains(Defaults::source, "__kernel void gemmcl_pack(") && contains(NoLocal::source, "__kernel void gemmcl_pack("));
-static_assert(contains(Defaults::source, "const int c_whole,") && !contains(Defaults::source, "GEMMCL_ALIGNED_C"));
+// The packing and reduce kernels are programs of their own, built only by calls that use them, and
+// C's alignment is an argument, not a build option.
+static_assert(!contains(Defaults::source, "gemmcl_pack") && !contains(Defaults::source, "gemmcl_reduce"));
+static_assert(contains(codegen::fixed_pack_source<float>.view(), "__kernel void gemmcl_pack(") &&
+              contains(codegen::fixed_pack_source<double>.view(), "typedef double real;"));
+static_assert(contains(codegen::fixed_reduce_source<float>.view(), "__kernel void gemmcl_reduce(") &&
+              contains(codegen::fixed_reduce_source<double>.view(), "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"));
+static_assert(contains(Defaults::source, "const int c_whole)") && !contains(Defaults::source, "GEMMCL_ALIGNED_C"));
+// The split's arguments only in programs built for a split.
+static_assert(contains(Defaults::source, "#if GEMMCL_SPLIT\n                 const int k_chunk,\n#endif\n"));
 // Defaults of what is not given: all staged, no padding, no prefetch.
 static_assert(Defaults::config.local_a && Defaults::config.local_b && Defaults::config.padding == 0 &&
               !Defaults::config.prefetch);
@@ -179,8 +187,12 @@ TEST_CASE("the generated text compiles on the device") {
   const auto build = [&](std::string_view text, const char* name) {
     for (int ta = 0; ta < 2; ++ta) {
       for (int tb = 0; tb < 2; ++tb) {
+        // The split variants too: a second pass, and the parts added in the kernel.
+        const int split = (ta + 2 * tb) % 3;
         const std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(ta) + " -DGEMMCL_TRANS_B=" +
-                                    std::to_string(tb) + " -DGEMMCL_ALIGNED=" + std::to_string((ta + tb) % 2);
+                                    std::to_string(tb) + " -DGEMMCL_ALIGNED=" + std::to_string((ta + tb) % 2) +
+                                    (split > 0 ? " -DGEMMCL_SPLIT=1" : "") +
+                                    (split > 1 ? " -DGEMMCL_SPLIT_IN_KERNEL=1" : "");
         cl::Program program(target.context, std::string(text));
         INFO(name, " ", options);
         const cl_int status = program.build({target.device}, options.c_str());
@@ -194,4 +206,14 @@ TEST_CASE("the generated text compiles on the device") {
   build(OnlyA::source, "OnlyA");
   build(Vec16::source, "Vec16");
   build(Pipelined::source, "Pipelined");
+  build(codegen::fixed_reduce_source<float>.view(), "reduce");
+  build(codegen::fixed_pack_source<double>.view(), "pack");
+}
+
+TEST_CASE("the text written at run time is the compile-time text") {
+  // Calls write their kernel's text on first use with the same builders as ::source.
+  CHECK(codegen::make_source<vendor::Generic>(Defaults::config).text == std::string(Defaults::source));
+  CHECK(codegen::make_source<vendor::Nvidia<>>(PipelinedNvidia::config).text == std::string(PipelinedNvidia::source));
+  CHECK(codegen::make_source<vendor::Generic>(Sliced::config).text == std::string(Sliced::source));
+  CHECK(codegen::reduce_source(OnlyA::config.element).text == std::string(codegen::fixed_reduce_source<double>.view()));
 }

@@ -277,7 +277,7 @@ TEST_CASE_TEMPLATE("sweep", G, Defaults, DefaultsDouble, SmallNoLocal, LocalAPad
 }
 
 // Gemm<> on a CPU copies a transposed A or B into its untransposed order before a product of 2^27
-// flops or more (runtime/pack.hpp), so every transpose pair runs the untransposed kernel. All eight
+// flops or more (dispatch/pack.hpp), so every transpose pair runs the untransposed kernel. All eight
 // layout x transpose combinations, unaligned, against the reference; on a CPU, also that no program
 // with a transposed operand was built.
 TEST_CASE_TEMPLATE("transposed operands copied on CPUs", G, Defaults, DefaultsDouble) {
@@ -285,7 +285,7 @@ TEST_CASE_TEMPLATE("transposed operands copied on CPUs", G, Defaults, DefaultsDo
   const G gemm;
   auto& target = gt::target();
   std::mt19937_64 rng(seed_for(std::string("transposed copies ") + doctest::toString<G>().c_str()));
-  const auto& device = runtime::device_info(target.device());
+  const auto& device = core::device_info(target.device());
   const std::size_t builds_before = runtime::ProgramCache::instance().builds();
   std::size_t run = 0;
   for (const auto& combo : gt::all_combinations) {
@@ -300,21 +300,22 @@ TEST_CASE_TEMPLATE("transposed operands copied on CPUs", G, Defaults, DefaultsDo
   // Untransposed kernels only: aligned or not (a copy is aligned, the caller's operands are not), of
   // each entry Gemm<> picks for the two orientations (row-major calls swap m and n).
   if (device.is_cpu()) {
-    std::vector<std::size_t> entries;
+    std::vector<const codegen::Kernel*> entries;
     for (const auto& [m, n] : {std::pair<std::size_t, std::size_t>{520, 300}, {300, 520}}) {
-      runtime::Problem p;
+      core::Problem p;
       p.m = m;
       p.n = n;
       p.k = 441;
-      const std::size_t e =
-          detail::pick_entry<typename policy::builtin<T>::cpu>(p, device, G::config, sizeof(T)).entry;
+      const codegen::Kernel* e = dispatch::plan<policy::resolve<Element<T>>>(p, device, true).kernel;
       if (std::find(entries.begin(), entries.end(), e) == entries.end()) entries.push_back(e);
     }
-    CHECK(runtime::ProgramCache::instance().builds() - builds_before <= 2 * entries.size());
+    // Two programs per entry (A and B aligned or not), and the packing program: its own, since the
+    // product's programs no longer carry it.
+    CHECK(runtime::ProgramCache::instance().builds() - builds_before <= 2 * entries.size() + 1);
   }
 }
 
-// Gemm<>'s last-wave split (runtime::plan_last_wave), which it takes on NVIDIA GPUs only: C's first
+// Gemm<>'s last-wave split (dispatch::plan_last_wave), which it takes on NVIDIA GPUs only: C's first
 // MainCols columns of tiles with K whole, then the others with K split in Parts, as two calls. Here on
 // whatever device runs the tests, through a wrapper with Gemm's call signature.
 template <class G, std::size_t MainCols, int Parts>
@@ -325,12 +326,13 @@ struct LastWaveSplit {
                        std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld,
                        value_type beta, cl::Buffer& c, std::size_t c_off, std::size_t c_ld) const {
     const runtime::QueueTarget target = runtime::queue_target(queue);
-    const runtime::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
-                                                     {&c, c_off, c_ld}, sizeof(value_type));
+    const core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
+                                                  {&c, c_off, c_ld}, sizeof(value_type));
     REQUIRE(p.n > MainCols * G::config.tile_n);
-    return detail::run_last_wave_split<typename G::vendor_type, G::config>(
-               queue, target, p, alpha, beta, {}, 1, MainCols * G::config.tile_n, Parts)
-        .back();
+    dispatch::Plan plan{&codegen::kernel_of<typename G::vendor_type, G>, G::rules, 1, G::rules.split_k};
+    plan.main_cols = MainCols * G::config.tile_n;
+    plan.last_parts = Parts;
+    return runtime::run<value_type>(queue, target, p, plan, alpha, beta, {}).back();
   }
 };
 

@@ -32,10 +32,12 @@ struct BrokenVendor {
   using policy_kind = gemmcl::kind::vendor;
 };
 template <>
-struct gemmcl::vendor::VendorPath<BrokenVendor> {
+struct gemmcl::target::Target<BrokenVendor> {
   static constexpr std::string_view name = "broken-on-purpose";
-  static constexpr std::string_view device_vendor = "";
-  static constexpr std::string_view build_options = "";
+  static bool matches(const core::DeviceInfo&) { return true; }
+  static void build_options(std::string&, const core::DeviceInfo&) {}
+  static constexpr bool device_fence = false;
+  static constexpr bool kernel_limit_binds = true;
   template <class Sink>
   static constexpr void helpers(util::text<Sink>& t, const policy::Config&) {
     t.line("#error gemmcl test: this vendor path does not compile");
@@ -244,13 +246,13 @@ TEST_CASE("double on a device without fp64") {
   // runs before building, fed the requirements of a double configuration and the real device's
   // description with fp64 switched off.
   using D = Gemm<Tile<16, 16, 8>, Vec<2>, Element<double>>;
-  runtime::DeviceInfo info = runtime::device_info(gt::target().device());
+  core::DeviceInfo info = core::device_info(gt::target().device());
   CHECK_MESSAGE(info.fp64, "the test device lacks fp64, so the double configurations of the sweep cannot run");
   runtime::Requirements req;
   req.local[0] = static_cast<std::size_t>(D::config.threads_m());
   req.local[1] = static_cast<std::size_t>(D::config.threads_n());
   req.local_bytes = D::config.local_bytes();
-  req.fp64 = true;
+  req.element = &D::config.element;
   req.describe = "double Tile<16,16,8>";
   info.fp64 = true;
   CHECK_NOTHROW(runtime::check_device(info, req));
@@ -263,7 +265,7 @@ TEST_CASE("double on a device without fp64") {
     CHECK(std::string(e.what()).find("double") != std::string::npos);
     CHECK(std::string(e.what()).find(info.name) != std::string::npos);
   }
-  req.fp64 = false;  // float needs no fp64
+  req.element = &Gemm<>::config.element;  // float needs no fp64
   CHECK_NOTHROW(runtime::check_device(info, req));
 }
 
@@ -273,7 +275,7 @@ TEST_CASE("configuration over the device's local-memory limit") {
   using Huge = Gemm<Tile<256, 256, 512>, Vec<4>, Prefetch<true>, Padding<1>>;
   static_assert(Huge::config.local_bytes() == 2105344);
   auto& target = gt::target();
-  const runtime::DeviceInfo& info = runtime::device_info(target.device());
+  const core::DeviceInfo& info = core::device_info(target.device());
 
   SUBCASE("a real configuration the device refuses") {
     if (info.local_mem_size >= Huge::config.local_bytes()) {
@@ -291,7 +293,7 @@ TEST_CASE("configuration over the device's local-memory limit") {
                     });
   }
   SUBCASE("the limit is exact") {
-    runtime::DeviceInfo small = info;
+    core::DeviceInfo small = info;
     runtime::Requirements req;
     req.local[0] = req.local[1] = 1;
     req.local_bytes = 32768;
@@ -314,7 +316,7 @@ TEST_CASE("configuration over the device's work-group limit") {
   // per-dimension limits.
   using Wide = Gemm<Tile<64, 64, 8>, Vec<1>, WorkPerThread<2, 2>, LocalMemory<Operands::None>>;  // 1024 work-items
   static_assert(Wide::config.threads() == 1024);
-  runtime::DeviceInfo info = runtime::device_info(gt::target().device());
+  core::DeviceInfo info = core::device_info(gt::target().device());
   runtime::Requirements req;
   req.local[0] = static_cast<std::size_t>(Wide::config.threads_m());
   req.local[1] = static_cast<std::size_t>(Wide::config.threads_n());
@@ -324,7 +326,7 @@ TEST_CASE("configuration over the device's work-group limit") {
   info.max_work_item_sizes[0] = info.max_work_item_sizes[1] = 1024;
   CHECK_NOTHROW(runtime::check_device(info, req));
 
-  const auto rejects = [&](const runtime::DeviceInfo& d) {
+  const auto rejects = [&](const core::DeviceInfo& d) {
     try {
       runtime::check_device(d, req);
       FAIL("no error for a work-group over the device's limit");
@@ -334,10 +336,10 @@ TEST_CASE("configuration over the device's work-group limit") {
       CHECK(std::string(e.what()).find(req.describe) != std::string::npos);
     }
   };
-  runtime::DeviceInfo gpu_like = info;
+  core::DeviceInfo gpu_like = info;
   gpu_like.max_work_group_size = 256;
   rejects(gpu_like);
-  runtime::DeviceInfo narrow = info;
+  core::DeviceInfo narrow = info;
   narrow.max_work_item_sizes[1] = 16;
   rejects(narrow);
 
@@ -355,7 +357,7 @@ TEST_CASE("configuration over the device's work-group limit") {
     runtime::Requirements over = fits;
     over.local[1] = 2;
     over.describe = "over";
-    if (runtime::kernel_limit_binds(info)) {
+    if (target::kernel_limit_binds(info)) {
       try {
         runtime::check_kernel(*program, over, info);
         FAIL("no error for a work-group over the kernel's limit");
@@ -364,8 +366,8 @@ TEST_CASE("configuration over the device's work-group limit") {
         CHECK(std::string(e.what()).find("compiled kernel") != std::string::npos);
       }
     }
-    // NVIDIA's report is not a limit (runtime/launch.hpp): its builds are not second-guessed.
-    runtime::DeviceInfo nvidia = info;
+    // NVIDIA's report is not a limit (target/nvidia.hpp): its builds are not second-guessed.
+    core::DeviceInfo nvidia = info;
     nvidia.vendor = "NVIDIA Corporation";
     CHECK_NOTHROW(runtime::check_kernel(*program, over, nvidia));
   }
@@ -412,9 +414,9 @@ TEST_CASE("a build failure carries the configuration and the build log") {
 }
 
 TEST_CASE("OpenCL errors carry the error's name") {
-  SUBCASE("runtime::check") {
+  SUBCASE("core::check") {
     try {
-      runtime::check(CL_OUT_OF_RESOURCES, "clEnqueueSomething");
+      core::check(CL_OUT_OF_RESOURCES, "clEnqueueSomething");
       FAIL("no error");
     } catch (const Error& e) {
       CHECK(e.code() == ErrorCode::OpenCL);
@@ -422,7 +424,7 @@ TEST_CASE("OpenCL errors carry the error's name") {
       CHECK(std::string(e.what()).find("clEnqueueSomething") != std::string::npos);
       CHECK(std::string(e.what()).find("CL_OUT_OF_RESOURCES") != std::string::npos);
     }
-    CHECK_NOTHROW(runtime::check(CL_SUCCESS, "clFine"));
+    CHECK_NOTHROW(core::check(CL_SUCCESS, "clFine"));
     CHECK(cl_error_name(CL_INVALID_EVENT_WAIT_LIST) == "CL_INVALID_EVENT_WAIT_LIST");
     CHECK(cl_error_name(CL_INVALID_WORK_GROUP_SIZE) == "CL_INVALID_WORK_GROUP_SIZE");
   }
@@ -435,7 +437,7 @@ TEST_CASE("OpenCL errors carry the error's name") {
     const cl_int status = clGetDeviceInfo(target.device(), 0x7fffffff, sizeof value, &value, nullptr);
     REQUIRE(status != CL_SUCCESS);
     try {
-      runtime::check(status, "clGetDeviceInfo");
+      core::check(status, "clGetDeviceInfo");
       FAIL("no error");
     } catch (const Error& e) {
       INFO(e.what());

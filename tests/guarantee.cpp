@@ -32,7 +32,7 @@ constexpr bool in_guarantee(int n, int k, int w) { return M % w == 0 && n % w ==
 
 // What the kernels rely on, restated from the outside.
 constexpr bool valid(const policy::Config& c, int n, int k, int w) {
-  return c.tile_m == M && c.tile_n == n && c.tile_k == k && c.vec == w && c.element == policy::ElementType::Float &&
+  return c.tile_m == M && c.tile_n == n && c.tile_k == k && c.vec == w && c.element.name == "float" &&
          c.threads() >= 1 && c.threads() <= 4096 && c.tile_m % c.wpt_m == 0 && c.tile_n % c.wpt_n == 0 &&
          c.wpt_m % w == 0 && (!c.local_a || (c.tile_m * c.tile_k) % (w * c.threads()) == 0) &&
          (!c.local_b || (c.tile_n * c.tile_k) % (w * c.threads()) == 0);

@@ -48,7 +48,7 @@ TEST_CASE("every Tile/Vec combination of the guarantee resolves") {
 
 TEST_CASE("the device refuses a guaranteed configuration only for one of its limits") {
   auto& target = gt::target();
-  const gemmcl::runtime::DeviceInfo& info = gemmcl::runtime::device_info(target.device());
+  const gemmcl::core::DeviceInfo& info = gemmcl::core::device_info(target.device());
   std::size_t accepted = 0, refused = 0;
   for (const auto& c : all_configs()) {
     gemmcl::runtime::Requirements req;

@@ -1,11 +1,12 @@
 // Tuning harness for the CPU device (PoCL): gemmcl configurations beside OpenBLAS on the same cores and
-// data, in one process. Like perf.cpp (the GPU one) deliberately terse; its numbers go in
-// bench/TUNING.md, the bench's in RESULTS.md. Build and run from the repository root:
-//   g++ -std=c++20 -O2 -I include $(pkg-config --cflags openblas) -include CONFIGS.hpp
+// data, in one process. Like perf.cpp (the GPU one) deliberately terse: it is for trying configurations,
+// gemmcl_bench for the published figures. Build and run from the repository root:
+//   g++ -std=c++20 -O2 -I include $(pkg-config --cflags openblas) -include bench/tuning/configs.example.hpp
 //     bench/tuning/cpu_perf.cpp -o /tmp/cpu_perf $(pkg-config --libs openblas) -lOpenCL
 //   CPU_TRS="nn tn" /tmp/cpu_perf 1024 2048x64x2048
-// CONFIGS.hpp defines CPU_CONFIGS as a list of make<Gemm<...>>("name"), all of one element type,
-// CPU_VALUE (float unless defined). Each result is checked against OpenBLAS's, norm-wise.
+// The included header (configs.example.hpp, or a copy with your own list) defines CPU_CONFIGS as a list of
+// make<Gemm<...>>("name"), all of one element type, CPU_VALUE (float unless defined). Each result is
+// checked against OpenBLAS's, norm-wise.
 #include <gemmcl/gemm.hpp>
 #include <cblas.h>
 #include <algorithm>

@@ -1,8 +1,8 @@
-// Timing floors on an NVIDIA GPU (bench/TUNING.md runs 90 and 93): what OpenCL's START/END events and CUDA's
-// events measure around an empty kernel and around a 512^3 product, called back to back (as
-// gemmcl_bench does: each call between its own events, no wait in between) or one at a time, with and
-// without a buffer fill before each call (gemmcl_bench's bracket), so that the two sides' fixed costs
-// can be told apart from the kernels' own time.
+// Timing floors on an NVIDIA GPU (why gemmcl_bench times gemmcl's calls back to back, as cuBLAS's): what
+// OpenCL's START/END events and CUDA's events measure around an empty kernel and around a 512^3
+// product, called back to back (as gemmcl_bench does: each call between its own events, no wait in
+// between) or one at a time, with and without a buffer fill before each call (gemmcl_bench's bracket),
+// so that the two sides' fixed costs can be told apart from the kernels' own time.
 //   g++ -std=c++20 -O2 -Iinclude -I/usr/local/cuda/include bench/tuning/floor.cpp -o /tmp/floor
 //     -L/usr/local/cuda/lib64 -lcublas -lcudart -lcuda -lOpenCL && /tmp/floor
 #include <gemmcl/gemm.hpp>

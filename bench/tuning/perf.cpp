@@ -1,6 +1,6 @@
 // Tuning harness for the GPU machine: gemmcl configurations vs cuBLAS vs CLBlast, same data, same run.
-// Deliberately terse; bench/gemmcl_bench.cpp is the benchmark whose tables go in RESULTS.md. This one
-// is for trying many configurations per device call (see run.sh and TUNING.md).
+// Deliberately terse; bench/gemmcl_bench.cpp is the benchmark whose tables go in bench/results.md. This
+// one is for trying many configurations per device call (see run.sh and configs.example.hpp).
 #include <gemmcl/gemm.hpp>
 #include <clblast.h>
 #include <cublas_v2.h>
@@ -40,7 +40,8 @@ template <class T> void bench(cublasHandle_t h, cl::Context& ctx, cl::CommandQue
     const size_t m = s[0], n = s[1], k = s[2];
     const Transpose ta = trans[0] == 't' ? Transpose::Yes : Transpose::No, tb = trans[1] == 't' ? Transpose::Yes : Transpose::No;
     // PERF_SETS=N rotates N input sets; the default (8 below 40 MiB) keeps small shapes in L2, which
-    // the bench does not (TUNING.md run 30): use ~41 at 512^3 to rank as the bench would.
+    // the bench does not (a warm L2 once ranked a 512^3 kernel 30-40% faster than the bench measured
+    // it): use ~41 at 512^3 to rank as the bench would.
     const int sets = std::getenv("PERF_SETS") ? std::atoi(std::getenv("PERF_SETS")) : (m * k + k * n + m * n) * sizeof(T) < (size_t)40 << 20 ? 8 : 1;
     std::vector<cl::Buffer> A, B, C; std::vector<T*> dA, dB, dC;
     std::vector<T> ha(m * k), hb(k * n);

@@ -1,5 +1,6 @@
 // Launches a gemmcl kernel from the PTX that NVIDIA's OpenCL compiler produced, through the CUDA driver
-// API, so that Nsight Compute can profile it: ncu does not see OpenCL kernels (TUNING.md runs 56-59).
+// API, so that Nsight Compute can profile it: ncu does not see OpenCL kernels, and the driver's PTX runs
+// as fast this way as through OpenCL.
 // Column-major, alpha 1, beta 0, no split; checks 64 entries against a double reference. PTXRUN_TRANS=tn
 // (say) for a kernel built with GEMMCL_TRANS_A=1: A is then stored k x m.
 // On the GPU machine, after `PERF_PTX=name OUT=dir bash bench/tuning/run.sh ...` saved dir/name.ptx:

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The tuning harness behind bench/TUNING.md: times a list of gemmcl configurations beside cuBLAS and
+# The GPU tuning harness (perf.cpp): times a list of gemmcl configurations beside cuBLAS and
 # CLBlast on square or MxNxK shapes, validates against cuBLAS, prints each configuration's register
 # report, and (PERF_PTX=substring, with $OUT set) keeps the PTX and a SASS summary of its main loop.
 #   bash bench/tuning/run.sh bench/tuning/configs.example.hpp 1024 4096 8192x64x8192

@@ -1,4 +1,6 @@
 # Summarise SASS of PTX dumps: instruction mix of the whole kernel and of its largest loop.
+#   python3 bench/tuning/sass.py DIR    # every DIR/*.ptx (as perf.cpp writes them with PERF_PTX);
+# needs CUDA's ptxas and cuobjdump on PATH; builds for sm_90.
 import re, subprocess, sys, glob, os
 for ptx in sorted(glob.glob(sys.argv[1] + '/*.ptx')):
     clean = ptx + '.clean'

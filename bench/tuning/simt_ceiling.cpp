@@ -1,4 +1,5 @@
-// Ceilings of the SIMT GEMM inner loop on an NVIDIA GPU through OpenCL (bench/TUNING.md runs 77-79):
+// Ceilings of the SIMT GEMM inner loop on an NVIDIA GPU through OpenCL (why gemmcl's SIMT DGEMM stops
+// near 0.70 of the FP64 peak; docs/history.md):
 // how fast an 8x8 (double) or 8x16 (float) block of C per work-item can be updated when its fragments
 // come from registers only, from local memory every k (as gemmcl's kernels read them), with a barrier
 // per K step, with one operand from local memory, and in other arrangements; "chain" is clpeak's kind
@@ -175,7 +176,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsw2(__global dou
 // Warp tiles of 32 x 64 (lanes 4 x 8, rows outside): A by LDS.128 as ldsw2, B either by four LDS.128
 // per lane (ldsq) or one LDS.128 per lane and the other three pairs from the three lanes of the same
 // column group by warp shuffles (ldsshfl, 12 SHFL.32 per k): does the shuffle path add to the local
-// memory's 128 bytes per clock, or share it? (TUNING run 97)
+// memory's 128 bytes per clock, or share it?
 #ifdef NOASM
 inline double shfl_d(double v, int src) { return v + src; }  // syntax check off NVIDIA only
 #else
@@ -216,7 +217,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void ldsshfl0(__global 
   DONE
 }
 
-// What local memory delivers, without DFMAs (TUNING run 163): the lds kernel's eight LDS.128 per k folded
+// What local memory delivers, without DFMAs: the lds kernel's eight LDS.128 per k folded
 // by integer XORs (full-rate ALU, not the FP64 pipe), with each lane's own addresses (ldsonly) or every
 // lane of a warp on the same ones (ldsonlybc). If broadcasts were cheaper, ldsonlybc would be faster;
 // if the crossbar into the lanes is the limit, both deliver the same bytes per clock. ldsbc is the lds

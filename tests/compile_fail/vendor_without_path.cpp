@@ -1,4 +1,4 @@
-// Must not compile: a vendor tag for which nobody wrote a VendorPath.
+// Must not compile: a vendor tag for which nobody wrote a target (target::Target<Tag>).
 #include <gemmcl/gemm.hpp>
 
 struct UnknownVendor {

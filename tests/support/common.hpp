@@ -366,7 +366,7 @@ inline constexpr Combination all_combinations[8] = {
 //  RegisterPrefetch<false>"
 inline std::string describe(const gemmcl::policy::Config& c) {
   std::ostringstream s;
-  s << (c.element == gemmcl::policy::ElementType::Double ? "double" : "float") << " Tile<" << c.tile_m << ","
+  s << c.element.name << " Tile<" << c.tile_m << ","
     << c.tile_n << "," << c.tile_k << "> Vec<" << c.vec << "> WorkPerThread<" << c.wpt_m << "," << c.wpt_n
     << "> LocalMemory<" << (c.local_a && c.local_b ? "Both" : c.local_a ? "A" : c.local_b ? "B" : "None")
     << "> Padding<" << c.padding << "> Prefetch<" << (c.prefetch ? "true" : "false") << "> RegisterPrefetch<"

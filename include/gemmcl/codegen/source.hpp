@@ -1,27 +1,124 @@
 #pragma once
-// Binds a configuration and a vendor path to their program text, as a compile-time constant.
+// Program texts. The same builders write them in two ways:
+//   - at compile time, as a constant (fixed_source), for whoever asks for Gemm<...>::source;
+//   - at run time, on first use (Kernel::source()), which is how calls get them: a user's compiler
+//     then writes no kernel text at all, however many configurations Gemm<> may choose from.
+// A Kernel is what dispatch hands the runtime: a configuration, its target as values, and its text.
 
 #include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
 #include <string_view>
 
-#include "../policy/config.hpp"
+#include "../target/target.hpp"
 #include "../util/fixed_string.hpp"
+#include "describe.hpp"
 #include "kernel.hpp"
+#include "pack.hpp"
+#include "reduce.hpp"
+#include "../util/cold.hpp"
+
+GEMMCL_COLD_BEGIN
 
 namespace gemmcl::codegen {
 
-template <class Vendor, policy::Config C>
+template <class Tag, class Resolved>
 struct kernel_text {
   template <class Sink>
   static constexpr void write(Sink& sink) {
-    write_kernel<Vendor>(sink, C);
+    write_kernel<Tag>(sink, Resolved::config);
   }
 };
 
-template <class Vendor, policy::Config C>
-inline constexpr auto kernel_source = util::build_fixed_string<kernel_text<Vendor, C>>();
+// The kernel text of a resolved configuration (a type with a static constexpr policy::Config config).
+template <class Tag, class Resolved>
+inline constexpr auto fixed_source = util::build_fixed_string<kernel_text<Tag, Resolved>>();
 
-template <class Vendor, policy::Config C>
-inline constexpr std::uint64_t kernel_source_hash = util::fnv1a(kernel_source<Vendor, C>.view());
+// The auxiliary programs of an element type, as constants (for tests and tools; calls write them at
+// run time like the kernel).
+template <class T>
+struct reduce_text {
+  template <class Sink>
+  static constexpr void write(Sink& sink) {
+    write_reduce(sink, element::info_of<T>);
+  }
+};
+template <class T>
+struct pack_text {
+  template <class Sink>
+  static constexpr void write(Sink& sink) {
+    write_pack(sink, element::info_of<T>);
+  }
+};
+template <class T>
+inline constexpr auto fixed_reduce_source = util::build_fixed_string<reduce_text<T>>();
+template <class T>
+inline constexpr auto fixed_pack_source = util::build_fixed_string<pack_text<T>>();
+
+// A program's text and what identifies it.
+struct Source {
+  std::string text;
+  std::uint64_t hash = 0;  // of text: the program cache's key
+  std::string describe;    // the configuration, for messages
+  std::string_view kernel; // the entry point
+};
+
+template <class Tag>
+Source make_source(const policy::Config& c) {
+  Source s;
+  util::string_writer w(s.text);
+  write_kernel<Tag>(w, c);
+  s.hash = util::fnv1a(s.text);
+  s.describe = describe(c, target::Target<Tag>::name);
+  s.kernel = kernel_name;
+  return s;
+}
+
+// One configuration's text, written once per process.
+template <class Tag, class Resolved>
+const Source& source_of() {
+  static const Source s = make_source<Tag>(Resolved::config);
+  return s;
+}
+
+struct Kernel {
+  policy::Config config;
+  const target::Info* target;
+  const Source& (*source)();
+};
+
+template <class Tag, class Resolved>
+inline constexpr Kernel kernel_of{Resolved::config, &target::info_of<Tag>, &source_of<Tag, Resolved>};
+
+namespace detail {
+template <class Write>
+const Source& element_program(const element::Info& e, std::string_view kernel, std::string_view what,
+                              Write write) {
+  static std::mutex mutex;
+  static std::map<std::string, Source, std::less<>> sources;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (const auto it = sources.find(e.name); it != sources.end()) return it->second;
+  Source s;
+  util::string_writer w(s.text);
+  write(w, e);
+  s.hash = util::fnv1a(s.text);
+  s.describe = std::string(what) + " (" + std::string(e.name) + ")";
+  s.kernel = kernel;
+  return sources.emplace(std::string(e.name), std::move(s)).first->second;
+}
+}  // namespace detail
+
+// The auxiliary programs of an element type, written once per process.
+inline const Source& reduce_source(const element::Info& e) {
+  return detail::element_program(e, reduce_kernel_name, "split-K reduction",
+                                 [](util::string_writer& w, const element::Info& x) { write_reduce(w, x); });
+}
+inline const Source& pack_source(const element::Info& e) {
+  return detail::element_program(e, pack_kernel_name, "packing copy",
+                                 [](util::string_writer& w, const element::Info& x) { write_pack(w, x); });
+}
 
 }  // namespace gemmcl::codegen
+
+GEMMCL_COLD_END

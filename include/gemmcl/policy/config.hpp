@@ -1,15 +1,19 @@
 #pragma once
-// One validated kernel configuration: plain numbers, no types, so that code generators and tests can
-// take it as a value. Built from policies by resolve.hpp.
+// One validated configuration as two values, built from policies by resolve.hpp:
+//   Config  the kernel: everything its text depends on (so one kernel text is one Config);
+//   Rules   how a call uses it: split K, who adds the parts, packing. Never part of the text.
+// Plain values, no types, so that code generators, dispatch and tests take them as arguments.
 
 #include <cstddef>
 
+#include "../element/element.hpp"
+#include "../element/float.hpp"
+#include "tags.hpp"
+
 namespace gemmcl::policy {
 
-enum class ElementType { Float, Double };
-
 struct Config {
-  ElementType element = ElementType::Float;
+  element::Info element = element_traits<float>::info;
   int tile_m = 64, tile_n = 64, tile_k = 16;  // work-group tile of C, and the K step
   int vec = 4;                                // vector width
   int wpt_m = 4, wpt_n = 4;                   // register tile of one work-item
@@ -19,9 +23,6 @@ struct Config {
   bool register_prefetch = false;             // registers read one K step ahead of the FMAs
   int stages = 0;                             // Pipeline<S>: local buffers filled by copies; 0: off
   int unroll = 0;                             // inner-loop unroll factor; 0: all of tile_k
-  int split_k = 0;                            // K splits: 0 automatic, 1 never, S at most S
-  int split_reduce = 0;                       // who adds the parts: 0 auto, 1 in kernel, 2 second pass
-  int pack = 0;                               // copy misaligned A or B first: 0 auto, 1 always, 2 never
   int warp_lanes_m = 0;                       // work-items along M per group of 32; 0: row-major ids
   int slices = 1;                             // SliceK<S>: copies of the register tile grid, one per K slice
 
@@ -31,7 +32,7 @@ struct Config {
   constexpr int slice_threads() const noexcept { return threads_m() * threads_n(); }
   constexpr int threads() const noexcept { return slice_threads() * slices; }
   constexpr int unroll_factor() const noexcept { return unroll == 0 ? tile_k : unroll; }
-  constexpr int element_bytes() const noexcept { return element == ElementType::Double ? 8 : 4; }
+  constexpr int element_bytes() const noexcept { return element.bytes; }
 
   // W-wide vectors each work-item moves from global to local memory per K step.
   constexpr int loads_a() const noexcept { return tile_m * tile_k / (vec * threads()); }
@@ -70,6 +71,19 @@ struct Config {
   }
 
   friend constexpr bool operator==(const Config&, const Config&) = default;
+};
+
+// The call rules (SplitK<S, R>, Pack<P>). split_k: 0 automatic, 1 never, S > 1 at most S parts.
+struct Rules {
+  int split_k = 0;
+  Reduction reduction = Reduction::Auto;
+  Packing pack = Packing::Auto;
+
+  // Whether both the split count and who adds the parts are left to the library's rules.
+  constexpr bool split_automatic() const noexcept {
+    return split_k == 0 && reduction != Reduction::SecondPass;
+  }
+  friend constexpr bool operator==(const Rules&, const Rules&) = default;
 };
 
 }  // namespace gemmcl::policy

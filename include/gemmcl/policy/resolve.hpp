@@ -148,7 +148,7 @@ struct resolve {
  private:
   static constexpr Config derive() {
     Config c;
-    c.element = std::is_same_v<element_type, double> ? ElementType::Double : ElementType::Float;
+    c.element = element::info_of<element_type>;
     if constexpr (given<local_p>) {
       c.local_a = local_p::a;
       c.local_b = local_p::b;
@@ -158,13 +158,8 @@ struct resolve {
     if constexpr (given<register_prefetch_p>) c.register_prefetch = register_prefetch_p::enabled;
     if constexpr (given<pipeline_p>) c.stages = pipeline_p::stages;
     if constexpr (given<unroll_p>) c.unroll = unroll_p::factor;
-    if constexpr (given<split_p>) {
-      c.split_k = split_p::splits;
-      c.split_reduce = static_cast<int>(split_p::reduction);
-    }
     if constexpr (given<warp_p>) c.warp_lanes_m = warp_p::lanes_m;
     if constexpr (given<slice_p>) c.slices = slice_p::slices;
-    if constexpr (given<pack_p>) c.pack = static_cast<int>(pack_p::when);
 
     const int vec_hint = given<vec_p> ? find_vec_width() : 1;
     if constexpr (given<tile_p>) {
@@ -199,6 +194,15 @@ struct resolve {
     }
     return c;
   }
+  static constexpr Rules derive_rules() {
+    Rules r;
+    if constexpr (given<split_p>) {
+      r.split_k = split_p::splits;
+      r.reduction = split_p::reduction;
+    }
+    if constexpr (given<pack_p>) r.pack = pack_p::when;
+    return r;
+  }
   static constexpr int find_vec_width() {
     if constexpr (given<vec_p>) return vec_p::width;
     else return 1;
@@ -214,6 +218,7 @@ struct resolve {
 
  public:
   static constexpr Config config = derive();
+  static constexpr Rules rules = derive_rules();
 
   // Rules between policies. Each message says what to change.
   static_assert(config.tile_m % config.vec == 0 && config.tile_n % config.vec == 0 &&
@@ -294,7 +299,7 @@ struct resolve {
   static_assert(config.slices == 1 || config.unroll == 0 || (config.tile_k / config.slices) % config.unroll == 0,
                 "gemmcl: Unroll<U> with SliceK<S>: U must divide the K steps of one slice (the tile's "
                 "K / S)");
-  static_assert(config.pack != static_cast<int>(Packing::Always) || config.vec > 1,
+  static_assert(rules.pack != Packing::Always || config.vec > 1,
                 "gemmcl: Pack<Packing::Always> copies misaligned operands so that they can be read as "
                 "whole vectors, but Vec<1> reads single elements: drop Pack or widen Vec");
   static_assert(!whole || config.threads() <= 4096,

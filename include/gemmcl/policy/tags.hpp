@@ -3,7 +3,7 @@
 // members and names its kind, so that policies can be given to Gemm<...> in any order. Rules that concern
 // one policy alone are checked here; rules between policies are checked in resolve.hpp.
 
-#include <type_traits>
+#include "../element/element.hpp"
 
 namespace gemmcl {
 
@@ -57,11 +57,14 @@ struct WorkPerThread {
   static constexpr int n = N;
 };
 
-// Element type of A, B, C, alpha and beta.
+// Element type of A, B and C. T is any type with an element_traits<T> specialization
+// (element/float.hpp, element/double.hpp); alpha and beta are its element_traits<T>::scalar.
 template <class T>
 struct Element {
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
-                "gemmcl::Element<T>: T must be float or double");
+  static_assert(element::Type<T>,
+                "gemmcl::Element<T>: T is not an element type: gemmcl has float and double (include "
+                "<gemmcl/gemm.hpp>), and a type of your own needs a gemmcl::element_traits<T> "
+                "specialization (element/element.hpp)");
   using policy_kind = kind::element;
   using type = T;
 };
@@ -189,8 +192,9 @@ struct SliceK {
   static constexpr int slices = S;
 };
 
-// Vendor paths. The tag of each lives with its code generator in vendor/<name>.hpp; the generic one,
-// which runs on every OpenCL device, is also the default.
+// Vendor paths (VendorPolicy). Each tag names a target, whose file in target/ says which devices it
+// runs on and what it writes into the kernel; the generic one, which runs on every OpenCL device, is
+// also the default, so its tag lives here.
 namespace vendor {
 struct Generic {
   using policy_kind = kind::vendor;

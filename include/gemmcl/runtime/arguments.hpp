@@ -7,93 +7,94 @@
 #include <cstdint>
 #include <string>
 
-#include "error.hpp"
-#include "opencl.hpp"
+#include "../core/error.hpp"
+#include "../core/opencl.hpp"
+#include "../core/problem.hpp"
+#include "../core/types.hpp"
+#include "../util/cold.hpp"
 
 namespace gemmcl {
-
-enum class Layout { RowMajor, ColMajor };
-enum class Transpose { No, Yes };
-
 namespace runtime {
 
-struct Matrix {
-  const cl::Buffer* buffer;
-  std::size_t offset;
-  std::size_t ld;
-};
-
-// The problem as the kernel sees it: column-major, op() given by the two flags.
-struct Problem {
-  std::size_t m = 0, n = 0, k = 0;
-  bool trans_a = false, trans_b = false;
-  Matrix a{}, b{}, c{};
-
-  bool empty() const noexcept { return m == 0 || n == 0; }
-};
+using core::Matrix;
+using core::Problem;
 
 namespace detail {
 
+// One matrix as the caller stored it, for the checks and their messages. op(X) is rows x cols; `r`
+// and `c` name those sizes; lead x lines is the stored matrix along and across its leading dimension.
+struct Stored {
+  char name, r, c;
+  Layout layout;
+  bool trans;
+  std::size_t lead, lines;
+};
+
+GEMMCL_COLD_BEGIN
 // "row-major, transposed: stored k x m"
-inline std::string describe_storage(Layout layout, bool trans, char r, char c) {
-  std::string s = layout == Layout::ColMajor ? "column-major" : "row-major";
-  s += trans ? std::string(", transposed: stored ") + c + " x " + r
-             : std::string(", not transposed: stored ") + r + " x " + c;
-  return s;
+inline std::string describe_storage(const Stored& s) {
+  std::string d = s.layout == Layout::ColMajor ? "column-major" : "row-major";
+  d += s.trans ? std::string(", transposed: stored ") + s.c + " x " + s.r
+               : std::string(", not transposed: stored ") + s.r + " x " + s.c;
+  return d;
 }
+
+// The errors of check_matrix, with messages in the caller's terms (built only when thrown).
+[[noreturn]] inline void reject(ErrorCode code, const Stored& s, const Matrix& x, std::size_t end = 0,
+                                std::size_t element_size = 0, std::size_t bytes = 0, bool overflow = false) {
+  const char lower = static_cast<char>(s.name - 'A' + 'a');
+  const std::string ld_name = std::string(1, lower) + "_ld";
+  const std::string how = describe_storage(s);
+  switch (code) {
+    case ErrorCode::InvalidLeadingDimension:
+      throw Error(code, ld_name + " = " + std::to_string(x.ld) + " is smaller than " + std::to_string(s.lead) +
+                            ", the number of " + (s.layout == Layout::ColMajor ? "rows" : "columns") + " of " +
+                            s.name + " as stored (" + how + ")");
+    case ErrorCode::InvalidSize:
+      throw Error(code, ld_name + " = " + std::to_string(x.ld) + " is larger than the kernels can index (" +
+                            std::to_string(INT_MAX) + ")");
+    case ErrorCode::NullBuffer:
+      throw Error(code, std::string("the buffer of ") + s.name + " is null, but " + s.name + " has " +
+                            std::to_string(s.lead) + " x " + std::to_string(s.lines) + " elements");
+    default:
+      throw Error(code, std::string(1, s.name) + " reaches element " + lower + "_offset + (" +
+                            std::to_string(s.lines) + " - 1) * " + ld_name + " + " + std::to_string(s.lead) +
+                            (overflow ? std::string(", which overflows")
+                                      : " = " + std::to_string(end) + " (" +
+                                            std::to_string(end * element_size) + " bytes)") +
+                            ", but its buffer holds " + std::to_string(bytes) + " bytes (" + how + ")");
+  }
+}
+GEMMCL_COLD_END
 
 // Checks one matrix as the caller stored it. op(X) is rows x cols; `r`, `c` name those sizes.
 inline void check_matrix(char name, Layout layout, Transpose trans, std::size_t rows, std::size_t cols,
                          char r, char c, const Matrix& x, std::size_t element_size) {
   const bool t = trans == Transpose::Yes;
-  const std::size_t stored_rows = t ? cols : rows;
-  const std::size_t stored_cols = t ? rows : cols;
   // The leading dimension strides over columns (column-major) or rows (row-major).
-  const std::size_t lead = layout == Layout::ColMajor ? stored_rows : stored_cols;
-  const std::size_t lines = layout == Layout::ColMajor ? stored_cols : stored_rows;
-  const char lower = static_cast<char>(name - 'A' + 'a');
-  const std::string ld_name = std::string(1, lower) + "_ld";
-  const std::string how = describe_storage(layout, t, r, c);
+  const Stored s{name, r, c, layout, t, layout == Layout::ColMajor ? (t ? cols : rows) : (t ? rows : cols),
+                 layout == Layout::ColMajor ? (t ? rows : cols) : (t ? cols : rows)};
+  if (x.ld < s.lead) reject(ErrorCode::InvalidLeadingDimension, s, x);
+  if (x.ld > static_cast<std::size_t>(INT_MAX)) reject(ErrorCode::InvalidSize, s, x);
+  if (s.lead == 0 || s.lines == 0) return;  // no elements: the buffer is never touched
+  if (x.buffer == nullptr || (*x.buffer)() == nullptr) reject(ErrorCode::NullBuffer, s, x);
 
-  if (x.ld < lead) {
-    throw Error(ErrorCode::InvalidLeadingDimension,
-                ld_name + " = " + std::to_string(x.ld) + " is smaller than " + std::to_string(lead) +
-                    ", the number of " + (layout == Layout::ColMajor ? "rows" : "columns") + " of " +
-                    name + " as stored (" + how + ")");
-  }
-  if (x.ld > static_cast<std::size_t>(INT_MAX)) {
-    throw Error(ErrorCode::InvalidSize, ld_name + " = " + std::to_string(x.ld) +
-                                            " is larger than the kernels can index (" +
-                                            std::to_string(INT_MAX) + ")");
-  }
-  if (lead == 0 || lines == 0) return;  // no elements: the buffer is never touched
-
-  if (x.buffer == nullptr || (*x.buffer)() == nullptr) {
-    throw Error(ErrorCode::NullBuffer, std::string("the buffer of ") + name + " is null, but " + name +
-                                           " has " + std::to_string(lead) + " x " +
-                                           std::to_string(lines) + " elements");
-  }
   // One past the last element used: offset + (lines - 1) * ld + lead, without overflowing.
   const std::size_t max = SIZE_MAX / element_size;
   const std::size_t o = x.offset;
-  bool overflow = o > max || lead > max - o;
-  std::size_t end = overflow ? 0 : o + lead;
-  if (!overflow && lines > 1) {
-    overflow = x.ld != 0 && (lines - 1) > (max - end) / x.ld;
-    if (!overflow) end += (lines - 1) * x.ld;
+  bool overflow = o > max || s.lead > max - o;
+  std::size_t end = overflow ? 0 : o + s.lead;
+  if (!overflow && s.lines > 1) {
+    overflow = x.ld != 0 && (s.lines - 1) > (max - end) / x.ld;
+    if (!overflow) end += (s.lines - 1) * x.ld;
   }
   std::size_t bytes = 0;
-  check(clGetMemObjectInfo((*x.buffer)(), CL_MEM_SIZE, sizeof(bytes), &bytes, nullptr),
-        std::string("clGetMemObjectInfo(CL_MEM_SIZE) of ") + name);
-  if (overflow || end * element_size > bytes) {
-    throw Error(ErrorCode::BufferTooSmall,
-                std::string(1, name) + " reaches element " + lower + "_offset + (" +
-                    std::to_string(lines) + " - 1) * " + ld_name + " + " + std::to_string(lead) +
-                    (overflow ? std::string(", which overflows")
-                              : " = " + std::to_string(end) + " (" + std::to_string(end * element_size) +
-                                    " bytes)") +
-                    ", but its buffer holds " + std::to_string(bytes) + " bytes (" + how + ")");
-  }
+  core::check(clGetMemObjectInfo((*x.buffer)(), CL_MEM_SIZE, sizeof(bytes), &bytes, nullptr),
+              name == 'A'   ? "clGetMemObjectInfo(CL_MEM_SIZE) of A"
+              : name == 'B' ? "clGetMemObjectInfo(CL_MEM_SIZE) of B"
+                            : "clGetMemObjectInfo(CL_MEM_SIZE) of C");
+  if (overflow || end * element_size > bytes)
+    reject(ErrorCode::BufferTooSmall, s, x, end, element_size, bytes, overflow);
 }
 
 }  // namespace detail

@@ -1,142 +1,300 @@
 #pragma once
-// Device limits, and enqueueing a cached program's kernel.
+// The launcher: carries out a dispatch::Plan for a validated, column-major problem. It packs misaligned
+// or (on CPUs) transposed operands when the rules say so, splits K as planned, builds the programs it
+// uses (once per device, in the program cache) and enqueues them. Returns the events of every command
+// it enqueued, in order (the last one completes the call).
 
+#include <array>
 #include <cstddef>
-#include <initializer_list>
+#include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "device.hpp"
-#include "error.hpp"
-#include "opencl.hpp"
+#include "../codegen/source.hpp"
+#include "../core/device.hpp"
+#include "../core/problem.hpp"
+#include "../core/types.hpp"
+#include "../dispatch/dispatch.hpp"
+#include "../dispatch/pack.hpp"
+#include "../dispatch/split.hpp"
+#include "checks.hpp"
+#include "enqueue.hpp"
 #include "program_cache.hpp"
+#include "scratch.hpp"
+#include "../util/cold.hpp"
 
-namespace gemmcl {
+namespace gemmcl::runtime {
 
-// The events a call waits for: nothing, a vector (by reference or pointer, as CLHPP takes it), or a
-// braced list.
-class Events {
- public:
-  Events() = default;
-  Events(std::nullptr_t) {}
-  Events(const std::vector<cl::Event>* events) : events_(events) {}
-  Events(const std::vector<cl::Event>& events) : events_(&events) {}
-  Events(std::initializer_list<cl::Event> events) : own_(events), events_(&own_) {}
-  Events(const Events&) = delete;
-  Events& operator=(const Events&) = delete;
+namespace detail {
 
-  std::vector<cl_event> handles() const {
-    std::vector<cl_event> h;
-    if (events_ != nullptr) {
-      h.reserve(events_->size());
-      for (const cl::Event& e : *events_) h.push_back(e());
-    }
-    return h;
-  }
-
- private:
-  std::vector<cl::Event> own_;
-  const std::vector<cl::Event>* events_ = nullptr;
-};
-
-namespace runtime {
-
-// What a kernel needs from a device, known before it is built.
-struct Requirements {
-  std::size_t local[2] = {1, 1};     // work-group shape
-  std::size_t local_bytes = 0;       // static local memory
-  bool fp64 = false;
-  std::string_view device_vendor;    // substring of CL_DEVICE_VENDOR; empty: any
-  std::string_view describe;         // the configuration, for messages
-};
-
-inline void check_device(const DeviceInfo& d, const Requirements& r) {
-  const std::string what = std::string(r.describe) + " on " + d.name;
-  if (!r.device_vendor.empty() && d.vendor.find(r.device_vendor) == std::string::npos) {
-    throw Error(ErrorCode::VendorMismatch, "the vendor path of " + what + " needs a device by " +
-                                               std::string(r.device_vendor) + ", but this one is by " +
-                                               d.vendor);
-  }
-  if (r.fp64 && !d.fp64) {
-    throw Error(ErrorCode::DoubleUnsupported,
-                "Element<double> needs double precision, which " + d.name + " does not support");
-  }
-  const std::size_t threads = r.local[0] * r.local[1];
-  if (threads > d.max_work_group_size || r.local[0] > d.max_work_item_sizes[0] ||
-      r.local[1] > d.max_work_item_sizes[1]) {
-    throw Error(ErrorCode::WorkGroupTooLarge,
-                what + ": the work-group of " + std::to_string(r.local[0]) + " x " +
-                    std::to_string(r.local[1]) + " work-items exceeds the device's limit of " +
-                    std::to_string(d.max_work_group_size) + " (per dimension " +
-                    std::to_string(d.max_work_item_sizes[0]) + " x " +
-                    std::to_string(d.max_work_item_sizes[1]) + ")");
-  }
-  if (r.local_bytes > d.local_mem_size) {
-    throw Error(ErrorCode::LocalMemoryExceeded,
-                what + ": needs " + std::to_string(r.local_bytes) + " bytes of local memory, the device has " +
-                    std::to_string(d.local_mem_size));
-  }
+inline std::shared_ptr<Program> program(const QueueTarget& target, const codegen::Source& s,
+                                        const std::string& options) {
+  const ProgramSource source{s.text, s.hash, {s.kernel}, s.describe};
+  return ProgramCache::instance().get_or_build(target.context, target.device, source, options);
 }
 
-// Whether CL_KERNEL_WORK_GROUP_SIZE bounds the groups a kernel can run in. NVIDIA's driver (580.159.04
-// on an H200) reports 256 for every kernel, yet runs one declared reqd_work_group_size(32, 32, 1) in
-// groups of 1024 (and refuses other shapes): its compiler sizes registers for the declared group (PTX
-// .reqntid), which every gemmcl kernel declares, so there the build itself guarantees the launch.
-inline bool kernel_limit_binds(const DeviceInfo& d) {
-  return d.vendor.find("NVIDIA") == std::string::npos;
+// The element-wise kernels (reduce, pack) run in work-groups of 64 x 4: 64 along the contiguous
+// extent. Letting the driver choose gave NVIDIA's odd shapes work-groups of a few work-items.
+inline constexpr std::size_t line[2] = {64, 4};
+inline std::array<std::size_t, 2> lines(std::size_t rows, std::size_t cols) {
+  return {(rows + 63) / 64 * 64, (cols + 3) / 4 * 4};
 }
 
-// After the build: the compiled kernel may allow fewer work-items than the device (registers).
-inline void check_kernel(const Program& program, const Requirements& r, const DeviceInfo& d) {
-  if (!kernel_limit_binds(d)) return;
-  const std::size_t max_threads = program.max_work_group_size();
-  const std::size_t threads = r.local[0] * r.local[1];
-  if (threads > max_threads) {
-    throw Error(ErrorCode::WorkGroupTooLarge,
-                std::string(r.describe) + ": the compiled kernel allows at most " +
-                    std::to_string(max_threads) + " work-items per work-group, the configuration needs " +
-                    std::to_string(threads) + " (too many registers per work-item?)");
-  }
-}
-
-struct KernelArg {
-  const void* value;
-  std::size_t size;
+// A copy of A or B that the product reads instead of the caller's operand.
+struct PackedCopy {
+  bool active = false;
+  bool transpose = false;          // the copy is the transpose of what the caller stored
+  core::Matrix from{};             // the caller's operand
+  std::size_t rows = 0, cols = 0;  // as the caller stored it
+  ScratchPool::Lease scratch;
 };
+
+// Whether to copy an operand (rows x cols as stored, entering `uses` products) before the product.
+inline bool should_copy(Packing rule, const core::DeviceInfo& device, int vec, const core::Matrix& in, bool trans,
+                        std::size_t rows, std::size_t cols, std::size_t uses, std::size_t k, std::size_t eb) {
+  if (trans && dispatch::should_transpose(rule, device, rows, cols, uses, eb)) return true;
+  return vec > 1 && !core::vector_aligned(in, vec) && dispatch::should_pack(rule, device, rows, cols, uses, k, eb);
+}
+
+GEMMCL_COLD_BEGIN
+// The copy's scratch buffer; `in` and `trans` then describe the copy as the product reads it.
+inline void prepare_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target, core::Matrix& in,
+                         bool& trans, std::size_t rows, std::size_t cols, Packing rule,
+                         const core::DeviceInfo& device, std::size_t uses, std::size_t eb, const char* what) {
+  pk.active = true;
+  pk.transpose = trans && dispatch::should_transpose(rule, device, rows, cols, uses, eb);
+  pk.from = in;
+  pk.rows = rows;
+  pk.cols = cols;
+  const std::size_t ld = dispatch::packed_ld(pk.transpose ? cols : rows);
+  pk.scratch = ScratchPool::instance().acquire(queue, target.context, target.in_order,
+                                               ld * (pk.transpose ? rows : cols) * eb, what);
+  in = core::Matrix{&pk.scratch.buffer(), 0, ld};
+  if (pk.transpose) trans = false;
+}
+
+// The packing kernel for one copy, after the caller's events.
+inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target,
+                              const element::Info& element, const Events& wait) {
+  const cl_int rows = static_cast<cl_int>(pk.rows), cols = static_cast<cl_int>(pk.cols);
+  const cl_int src_ld = static_cast<cl_int>(pk.from.ld);
+  const cl_int dst_ld = static_cast<cl_int>(dispatch::packed_ld(pk.transpose ? pk.cols : pk.rows));
+  const cl_int transpose = pk.transpose ? 1 : 0;
+  const cl_ulong src_offset = pk.from.offset;
+  const cl_mem src = (*pk.from.buffer)(), dst = pk.scratch.buffer()();
+  constexpr std::size_t per_item = codegen::pack_columns;
+  auto packing = program(target, codegen::pack_source(element), "");
+  auto lease = packing->lease();
+  const cl::Event done = enqueue(
+      queue, lease.get(), 2,
+      lines(pk.transpose ? (pk.rows + per_item - 1) / per_item : pk.rows, (pk.cols + per_item - 1) / per_item).data(),
+      line, {arg(rows), arg(cols), arg(src), arg(src_offset), arg(src_ld), arg(dst), arg(dst_ld), arg(transpose)},
+      wait.handles());
+  pk.scratch.used_by(done);
+  return done;
+}
+
+// C := beta * C (zero when beta = 0, without reading C), for calls with no product (k = 0 or alpha =
+// 0): the reduce kernel with no parts to add. A main kernel with an empty K loop would do the same,
+// but its barrier loop would run zero times, which PoCL 3.1 mishandles (it applied beta twice to one
+// work-item's elements).
 template <class T>
-KernelArg arg(const T& value) {
-  return {&value, sizeof(T)};
+cl::Event scale_c(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
+                  const element::Info& element, T beta, const Events& wait) {
+  const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n), none = 0;
+  const cl_int c_ld = static_cast<cl_int>(p.c.ld);
+  const cl_ulong c_offset = p.c.offset;
+  const T zero = T(0);  // alpha times an empty sum: 0, even for an infinite or NaN alpha
+  const cl_mem w = nullptr, dst = (*p.c.buffer)();
+  auto reduce = program(target, codegen::reduce_source(element), "");
+  auto lease = reduce->lease();
+  return enqueue(queue, lease.get(), 2, lines(p.m, p.n).data(), line,
+                 {arg(m), arg(n), arg(none), arg(zero), arg(beta), arg(w), arg(m), arg(dst), arg(c_offset),
+                  arg(c_ld)},
+                 wait.handles());
 }
-inline KernelArg arg(const cl::Buffer& buffer) { return {&buffer(), sizeof(cl_mem)}; }
 
-// Enqueues an NDRange of `dims` dimensions after the events in `wait`.
-inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims, const std::size_t* global,
-                         const std::size_t* local, std::initializer_list<KernelArg> args,
-                         const std::vector<cl_event>& wait) {
-  cl_uint index = 0;
-  for (const KernelArg& a : args) {
-    check(clSetKernelArg(kernel, index, a.size, a.value),
-          "clSetKernelArg(" + std::to_string(index) + ")");
-    ++index;
+// The second pass of split K: C := alpha * (sum of the parts in the workspace) + beta * C.
+template <class T>
+cl::Event enqueue_reduce(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
+                         const element::Info& element, int splits, std::size_t ldw,
+                         const ScratchPool::Lease& workspace, T alpha, T beta, const cl::Event& product) {
+  const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n);
+  const cl_int w_ld = static_cast<cl_int>(ldw), c_ld = static_cast<cl_int>(p.c.ld);
+  const cl_ulong c_offset = p.c.offset;
+  const cl_mem w = workspace.buffer()(), dst = (*p.c.buffer)();
+  auto reduce = program(target, codegen::reduce_source(element), "");
+  auto lease = reduce->lease();
+  return enqueue(queue, lease.get(), 2, lines(p.m, p.n).data(), line,
+                 {arg(m), arg(n), arg(splits), arg(alpha), arg(beta), arg(w), arg(w_ld), arg(dst), arg(c_offset),
+                  arg(c_ld)},
+                 target.in_order ? std::vector<cl_event>{} : std::vector<cl_event>{product()});
+}
+GEMMCL_COLD_END
+
+}  // namespace detail
+
+// Runs one kernel. resident: its work-groups that share a compute unit (K is split more readily when
+// the tiles of C fill few of those places); split_k: the split rule, as SplitK<S>'s S.
+template <class T>
+std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
+                           const codegen::Kernel& kernel, const policy::Rules& rules, T alpha, T beta,
+                           const Events& wait, int resident, int split_k) {
+  const policy::Config& C = kernel.config;
+  const codegen::Source& text = kernel.source();
+  const core::DeviceInfo& device = core::device_info(target.device);
+
+  Requirements req;
+  req.local[0] = static_cast<std::size_t>(C.threads_m());
+  req.local[1] = static_cast<std::size_t>(C.threads_n() * C.slices);
+  req.local_bytes = C.local_bytes();
+  req.element = &C.element;
+  req.target = kernel.target;
+  req.describe = text.describe;
+  check_device(device, req);
+
+  // k = 0 or alpha = 0: C := beta * C, and A and B are not read. With beta = 1 that is nothing.
+  const bool no_product = p.k == 0 || alpha == T(0);
+  if (no_product && beta == T(1)) return {marker(queue, wait)};
+  if (no_product) return {detail::scale_c(queue, target, p, C.element, beta, wait)};
+  const std::size_t k = p.k;
+
+  // A misaligned A or B may be packed into an aligned copy first, and on CPUs a transposed one into its
+  // untransposed order (dispatch/pack.hpp); the product then reads the copy.
+  detail::PackedCopy pack_a, pack_b;
+  core::Matrix a_in = p.a, b_in = p.b;
+  bool trans_a = p.trans_a, trans_b = p.trans_b;  // as the product reads A and B
+  const std::size_t eb = std::size_t(C.element.bytes);
+  // As stored: A is rows_a x cols_a and enters n products, B rows_b x cols_b and enters m.
+  const std::size_t rows_a = p.trans_a ? k : p.m, cols_a = p.trans_a ? p.m : k;
+  const std::size_t rows_b = p.trans_b ? p.n : k, cols_b = p.trans_b ? k : p.n;
+  if (detail::should_copy(rules.pack, device, C.vec, a_in, trans_a, rows_a, cols_a, p.n, k, eb))
+    detail::prepare_copy(pack_a, queue, target, a_in, trans_a, rows_a, cols_a, rules.pack, device, p.n, eb,
+                         "packed A");
+  if (detail::should_copy(rules.pack, device, C.vec, b_in, trans_b, rows_b, cols_b, p.m, k, eb))
+    detail::prepare_copy(pack_b, queue, target, b_in, trans_b, rows_b, cols_b, rules.pack, device, p.m, eb,
+                         "packed B");
+
+  const std::size_t tiles = dispatch::tiles_of(p, C);
+  const dispatch::SplitPlan plan =
+      dispatch::plan_split(tiles, p.m, p.n, k, C.tile_k, split_k, device, eb, resident);
+  const bool split = plan.splits > 1;
+
+  // With a split, the product writes partial products into a workspace of `splits` m x n slices, whose
+  // leading dimension is a multiple of the vector width so that they are written and read as whole
+  // vectors. The parts are added by the last work-group of each tile (tickets: one counter per tile)
+  // or by the reduce kernel (dispatch/split.hpp says which).
+  ScratchPool::Lease workspace, tickets;
+  cl::Event tickets_filled;
+  const bool in_kernel = split && dispatch::reduce_in_kernel(plan, rules.reduction, kernel.target->device_fence);
+  const std::size_t ldw = (p.m + C.vec - 1) / C.vec * C.vec;
+  auto& pool = ScratchPool::instance();
+  if (split)
+    workspace = pool.acquire(queue, target.context, target.in_order, plan.splits * ldw * p.n * eb,
+                             "split-K workspace");
+  if (in_kernel)
+    tickets = pool.acquire(queue, target.context, target.in_order, tiles * sizeof(cl_uint), "split-K tickets",
+                           &tickets_filled);
+  const core::Matrix out = split ? core::Matrix{&workspace.buffer(), 0, ldw} : p.c;
+
+  const bool aligned = C.vec > 1 && core::vector_aligned(a_in, C.vec) && core::vector_aligned(b_in, C.vec);
+  const bool aligned_c = C.vec > 1 && core::vector_aligned(out, C.vec);
+  std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(trans_a)) +
+                        " -DGEMMCL_TRANS_B=" + std::to_string(int(trans_b)) +
+                        " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
+  if (split) options += " -DGEMMCL_SPLIT=1";
+  if (in_kernel) options += " -DGEMMCL_SPLIT_IN_KERNEL=1";
+  kernel.target->build_options(options, device);
+  auto product = detail::program(target, text, options);
+  check_kernel(*product, req, device);
+
+  std::vector<cl::Event> events;
+  if (tickets_filled() != nullptr) events.push_back(tickets_filled);
+  for (detail::PackedCopy* pk : {&pack_a, &pack_b})
+    if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, C.element, wait));
+
+  const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n);
+  const cl_int k_total = static_cast<cl_int>(k), k_chunk = plan.k_chunk;
+  const cl_int lda = static_cast<cl_int>(a_in.ld), ldb = static_cast<cl_int>(b_in.ld),
+               ldc = static_cast<cl_int>(out.ld);
+  const cl_ulong a_off = a_in.offset, b_off = b_in.offset, c_off = out.offset;
+  const cl_ulong c_split = cl_ulong(ldw) * p.n;
+  const cl_int c_whole = aligned_c ? 1 : 0;  // an argument, not a build option: one program fewer
+  const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
+  const cl_mem a = (*a_in.buffer)(), b = (*b_in.buffer)(), c = (*out.buffer)();
+  // In-kernel reduction: the tickets, and the user's C as the destination of the last work-groups.
+  const cl_mem ticket_mem = in_kernel ? tickets.buffer()() : nullptr;
+  const cl_mem d = (*p.c.buffer)();
+  const cl_ulong d_off = p.c.offset;
+  const cl_int ldd = static_cast<cl_int>(p.c.ld);
+
+  // The kernel's arguments, in the order of its signature (codegen/prologue.hpp): the split's only
+  // in programs built for a split.
+  KernelArg args[23];
+  std::size_t count = 0;
+  for (const KernelArg x : {arg(m), arg(n), arg(k_total)}) args[count++] = x;
+  if (split) args[count++] = arg(k_chunk);
+  for (const KernelArg x : {arg(first_alpha), arg(first_beta), arg(a), arg(a_off), arg(lda), arg(b), arg(b_off),
+                            arg(ldb), arg(c), arg(c_off), arg(ldc)})
+    args[count++] = x;
+  if (split) args[count++] = arg(c_split);
+  if (in_kernel)
+    for (const KernelArg x : {arg(ticket_mem), arg(d), arg(d_off), arg(ldd), arg(alpha), arg(beta)})
+      args[count++] = x;
+  args[count++] = arg(c_whole);
+
+  const std::size_t global[3] = {(p.m + C.tile_m - 1) / C.tile_m * req.local[0],
+                                 (p.n + C.tile_n - 1) / C.tile_n * req.local[1],
+                                 static_cast<std::size_t>(plan.splits)};
+  const std::size_t local[3] = {req.local[0], req.local[1], 1};
+  {
+    // The product waits for the user's events, or for the packing that already waited for them. An
+    // in-order queue orders a call's own commands by itself; only out-of-order queues need events.
+    // A new ticket buffer's zero fill waits for nothing and comes first.
+    std::vector<cl_event> after = wait.handles();
+    if (pack_a.active || pack_b.active) after.clear();
+    if (!target.in_order)
+      for (const cl::Event& e : events) after.push_back(e());
+    auto lease = product->lease();
+    events.push_back(enqueue(queue, lease.get(), 3, global, local, args, count, after));
+    for (detail::PackedCopy* pk : {&pack_a, &pack_b})
+      if (pk->active) pk->scratch.used_by(events.back());
+    if (split) workspace.used_by(events.back());
+    if (in_kernel) tickets.used_by(events.back());
   }
-  cl_event done = nullptr;
-  check(clEnqueueNDRangeKernel(queue(), kernel, dims, nullptr, global, local,
-                               static_cast<cl_uint>(wait.size()), wait.empty() ? nullptr : wait.data(),
-                               &done),
-        "clEnqueueNDRangeKernel");
-  return cl::Event(done);
+  if (split && !in_kernel) {
+    events.push_back(detail::enqueue_reduce(queue, target, p, C.element, plan.splits, ldw, workspace, alpha, beta,
+                                            events.back()));
+    workspace.used_by(events.back());
+  }
+  return events;
 }
 
-// For calls with nothing to compute: an event that completes once the wait list has.
-inline cl::Event marker(cl::CommandQueue& queue, const Events& wait) {
-  const std::vector<cl_event> w = wait.handles();
-  cl_event done = nullptr;
-  check(clEnqueueMarkerWithWaitList(queue(), static_cast<cl_uint>(w.size()),
-                                    w.empty() ? nullptr : w.data(), &done),
-        "clEnqueueMarkerWithWaitList");
-  return cl::Event(done);
+// Columns [from, from + cols) of a column-major problem's C, and the columns of op(B) they take.
+inline core::Problem columns(const core::Problem& p, std::size_t from, std::size_t cols) {
+  core::Problem q = p;
+  q.n = cols;
+  q.c.offset += from * p.c.ld;
+  q.b.offset += p.trans_b ? from : from * p.b.ld;
+  return q;
 }
 
-}  // namespace runtime
-}  // namespace gemmcl
+// Runs a plan. With a last-wave split (dispatch.hpp), C's first main_cols columns run with K whole and
+// the others with K split, as two calls of one kernel. They write disjoint columns of C; on an
+// out-of-order queue the second waits for the first, so that the last event still completes the call.
+template <class T>
+std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
+                           const dispatch::Plan& plan, T alpha, T beta, const Events& wait) {
+  if (plan.last_parts <= 1)
+    return run<T>(queue, target, p, *plan.kernel, plan.rules, alpha, beta, wait, plan.resident, plan.split_k);
+  std::vector<cl::Event> events = run<T>(queue, target, columns(p, 0, plan.main_cols), *plan.kernel, plan.rules,
+                                         alpha, beta, wait, plan.resident, 1);
+  const Events after{events.back()};
+  std::vector<cl::Event> rest =
+      run<T>(queue, target, columns(p, plan.main_cols, p.n - plan.main_cols), *plan.kernel, plan.rules, alpha,
+             beta, target.in_order ? wait : after, plan.resident, plan.last_parts);
+  events.insert(events.end(), rest.begin(), rest.end());
+  return events;
+}
+
+}  // namespace gemmcl::runtime

@@ -13,20 +13,24 @@
 #include <tuple>
 #include <vector>
 
-#include "device.hpp"
-#include "error.hpp"
-#include "opencl.hpp"
+#include "../core/device.hpp"
+#include "../core/error.hpp"
+#include "../core/opencl.hpp"
+#include "../util/cold.hpp"
 
 namespace gemmcl::runtime {
 
+using core::check;
+
 // What the runtime needs to build a program; it knows nothing of where the text came from.
 struct ProgramSource {
-  std::string_view text;                 // NUL-terminated static storage (a fixed_string)
+  std::string_view text;                 // NUL-terminated, alive as long as the program may be rebuilt
   std::uint64_t hash = 0;                // of text
   std::vector<std::string_view> kernels;  // entry points; the first is the main one
   std::string_view describe;             // the configuration, for error messages
 };
 
+GEMMCL_COLD_BEGIN
 class Program {
  public:
   // Creates a kernel object of the main entry point at once, to learn what the compiled kernel allows.
@@ -106,6 +110,42 @@ class Program {
   std::size_t max_work_group_size_ = 0;
   std::mutex pool_mutex_;
 };
+GEMMCL_COLD_END
+
+namespace detail {
+
+GEMMCL_COLD_BEGIN
+// Builds a program from source; a build failure throws with the configuration and the build log.
+inline cl::Program build(cl_context context, cl_device_id device, const core::DeviceInfo& info,
+                         const ProgramSource& source, const std::string& options) {
+  const char* text = source.text.data();
+  const std::size_t length = source.text.size();
+  cl_int status = CL_SUCCESS;
+  cl_program raw = clCreateProgramWithSource(context, 1, &text, &length, &status);
+  check(status, "clCreateProgramWithSource");
+  cl::Program program(raw);  // takes ownership
+  status = clBuildProgram(raw, 1, &device, options.c_str(), nullptr, nullptr);
+  if (status != CL_SUCCESS) {
+    std::string log;
+    std::size_t size = 0;
+    if (clGetProgramBuildInfo(raw, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) ==
+            CL_SUCCESS &&
+        size > 0) {
+      log.resize(size);
+      clGetProgramBuildInfo(raw, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+      while (!log.empty() && log.back() == '\0') log.pop_back();
+    }
+    throw Error(ErrorCode::BuildFailed,
+                "building the kernel (" + std::string(source.describe) + ") with options \"" +
+                    options + "\" for " + info.name + " failed: " +
+                    std::string(cl_error_name(status)) + "\nbuild log:\n" + log,
+                status);
+  }
+  return program;
+}
+GEMMCL_COLD_END
+
+}  // namespace detail
 
 class ProgramCache {
  public:
@@ -121,7 +161,7 @@ class ProgramCache {
   // the same key wait for one build; different keys build in parallel.
   std::shared_ptr<Program> get_or_build(cl_context context, cl_device_id device, const ProgramSource& source,
                         const std::string& options) {
-    const DeviceInfo& info = device_info(device);
+    const core::DeviceInfo& info = core::device_info(device);
     Key key{context, device, info.driver_version, options, source.hash, source.text.size()};
     std::shared_ptr<Slot> slot;
     {
@@ -133,7 +173,7 @@ class ProgramCache {
     std::lock_guard<std::mutex> lock(slot->mutex);
     if (!slot->program) {
       slot->program =
-          std::make_shared<Program>(build(context, device, info, source, options), source.kernels, device);
+          std::make_shared<Program>(detail::build(context, device, info, source, options), source.kernels, device);
       builds_.fetch_add(1, std::memory_order_relaxed);
     }
     return slot->program;
@@ -155,34 +195,6 @@ class ProgramCache {
     std::mutex mutex;
     std::shared_ptr<Program> program;
   };
-
-  static cl::Program build(cl_context context, cl_device_id device, const DeviceInfo& info,
-                           const ProgramSource& source, const std::string& options) {
-    const char* text = source.text.data();
-    const std::size_t length = source.text.size();
-    cl_int status = CL_SUCCESS;
-    cl_program raw = clCreateProgramWithSource(context, 1, &text, &length, &status);
-    check(status, "clCreateProgramWithSource");
-    cl::Program program(raw);  // takes ownership
-    status = clBuildProgram(raw, 1, &device, options.c_str(), nullptr, nullptr);
-    if (status != CL_SUCCESS) {
-      std::string log;
-      std::size_t size = 0;
-      if (clGetProgramBuildInfo(raw, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) ==
-              CL_SUCCESS &&
-          size > 0) {
-        log.resize(size);
-        clGetProgramBuildInfo(raw, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
-        while (!log.empty() && log.back() == '\0') log.pop_back();
-      }
-      throw Error(ErrorCode::BuildFailed,
-                  "building the kernel (" + std::string(source.describe) + ") with options \"" +
-                      options + "\" for " + info.name + " failed: " +
-                      std::string(cl_error_name(status)) + "\nbuild log:\n" + log,
-                  status);
-    }
-    return program;
-  }
 
   std::mutex map_mutex_;
   std::map<Key, std::shared_ptr<Slot>> slots_;

@@ -17,10 +17,12 @@
 #include <string_view>
 #include <vector>
 
-#include "error.hpp"
-#include "opencl.hpp"
+#include "../core/error.hpp"
+#include "../core/opencl.hpp"
 
 namespace gemmcl::runtime {
+
+using core::check;
 
 class ScratchPool {
   struct Slot {

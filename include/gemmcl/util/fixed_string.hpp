@@ -1,11 +1,15 @@
 #pragma once
-// Compile-time strings, built in two passes: a generator writes its text once into a counter to learn
+// Program text as data. At compile time (fixed_string) in two passes: a generator writes its text once into a counter to learn
 // the size, then once more into a fixed_string of exactly that size. No allocation, so the result is a
 // constant expression usable as a static constexpr member.
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include "cold.hpp"
+
+GEMMCL_COLD_BEGIN
 
 namespace gemmcl::util {
 
@@ -43,6 +47,18 @@ class char_writer {
   char* out_;
 };
 
+// At run time: appends to a std::string, so the same generators write text on first use instead of
+// into every user's object files.
+class string_writer {
+ public:
+  explicit string_writer(std::string& out) noexcept : out_(&out) {}
+  void append(std::string_view s) { out_->append(s); }
+  void append(char ch) { out_->push_back(ch); }
+
+ private:
+  std::string* out_;
+};
+
 // Generator: a type with `template <class Sink> static constexpr void write(Sink&)`.
 template <class Generator>
 constexpr auto build_fixed_string() {
@@ -68,3 +84,5 @@ constexpr std::uint64_t fnv1a(std::string_view s) noexcept {
 }
 
 }  // namespace gemmcl::util
+
+GEMMCL_COLD_END

@@ -1,41 +1,63 @@
 #pragma once
-// A small line-oriented writer over a sink (size_counter or char_writer), so code generators read like
-// the code they produce: t.line("for (int i = 0; i < ", n, "; ++i)"); t.open(); ...; t.close();
+// A small line-oriented writer over a sink (size_counter, char_writer or string_writer), so code
+// generators read like the code they produce: t.line("for (int i = 0; i < ", n, "; ++i)"); t.open();
+// ...; t.close();
 
 #include <concepts>
 #include <cstddef>
+#include <initializer_list>
 #include <string_view>
 #include <type_traits>
+#include "cold.hpp"
+
+GEMMCL_COLD_BEGIN
 
 namespace gemmcl::util {
 
+// One argument of a line: a string, a character or an integer. A call's arguments become a list of
+// pieces, so that the writer itself is one function however many distinct calls the generators make:
+// every kernel's text is also written at run time, in users' programs, and compile time counts there.
+class piece {
+ public:
+  constexpr piece(const char* v) noexcept : kind_(kind::text), text_(v) {}
+  constexpr piece(std::string_view v) noexcept : kind_(kind::text), text_(v) {}
+  constexpr piece(char v) noexcept : kind_(kind::character), char_(v) {}
+  template <std::integral I>
+    requires(!std::same_as<I, char> && !std::same_as<I, bool>)
+  constexpr piece(I v) noexcept : kind_(kind::number), number_(static_cast<long long>(v)) {}
+
+  template <class Sink>
+  constexpr void write(Sink& s) const {
+    switch (kind_) {
+      case kind::text: s.append(text_); return;
+      case kind::character: s.append(char_); return;
+      case kind::number: break;
+    }
+    char digits[24]{};
+    int n = 0;
+    const bool negative = number_ < 0;
+    // Work in unsigned so the most negative value does not overflow.
+    auto u = negative ? static_cast<unsigned long long>(0) - static_cast<unsigned long long>(number_)
+                      : static_cast<unsigned long long>(number_);
+    do {
+      digits[n++] = static_cast<char>('0' + u % 10);
+      u /= 10;
+    } while (u != 0);
+    if (negative) s.append('-');
+    while (n > 0) s.append(digits[--n]);
+  }
+
+ private:
+  enum class kind { text, character, number };
+  kind kind_;
+  std::string_view text_{};
+  char char_ = 0;
+  long long number_ = 0;
+};
+
 template <class Sink>
-constexpr void put(Sink& s, std::string_view v) {
-  s.append(v);
-}
-template <class Sink>
-constexpr void put(Sink& s, const char* v) {
-  s.append(std::string_view(v));
-}
-template <class Sink>
-constexpr void put(Sink& s, char v) {
-  s.append(v);
-}
-template <class Sink, std::integral I>
-  requires(!std::same_as<I, char> && !std::same_as<I, bool>)
-constexpr void put(Sink& s, I v) {
-  char digits[24]{};
-  int n = 0;
-  const bool negative = v < 0;
-  // Work in unsigned so the most negative value does not overflow.
-  auto u = negative ? static_cast<unsigned long long>(0) - static_cast<unsigned long long>(v)
-                    : static_cast<unsigned long long>(v);
-  do {
-    digits[n++] = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
-  if (negative) s.append('-');
-  while (n > 0) s.append(digits[--n]);
+constexpr void put(Sink& s, const piece& p) {
+  p.write(s);
 }
 
 template <class Sink>
@@ -46,16 +68,22 @@ class text {
   // Appends without a line break or indentation.
   template <class... Args>
   constexpr text& raw(const Args&... args) {
-    (put(sink_, args), ...);
+    return raw_pieces({piece(args)...});
+  }
+  [[gnu::noinline]] constexpr text& raw_pieces(std::initializer_list<piece> ps) {
+    for (const piece& p : ps) p.write(sink_);
     return *this;
   }
 
   // One indented line; an empty call gives an empty line.
   template <class... Args>
   constexpr text& line(const Args&... args) {
-    if constexpr (sizeof...(Args) > 0) {
+    return line_pieces({piece(args)...});
+  }
+  [[gnu::noinline]] constexpr text& line_pieces(std::initializer_list<piece> ps) {
+    if (ps.size() > 0) {
       for (int i = 0; i < depth_; ++i) sink_.append("  ");
-      (put(sink_, args), ...);
+      for (const piece& p : ps) p.write(sink_);
     }
     sink_.append('\n');
     return *this;
@@ -64,27 +92,45 @@ class text {
   // A line ending in "{" and one more level of indentation.
   template <class... Args>
   constexpr text& open(const Args&... args) {
-    if constexpr (sizeof...(Args) > 0)
-      line(args..., " {");
-    else
-      line("{");
+    return open_pieces({piece(args)...});
+  }
+  [[gnu::noinline]] constexpr text& open_pieces(std::initializer_list<piece> ps) {
+    if (ps.size() > 0) {
+      for (int i = 0; i < depth_; ++i) sink_.append("  ");
+      for (const piece& p : ps) p.write(sink_);
+      sink_.append(" {\n");
+    } else {
+      line_pieces({"{"});
+    }
     ++depth_;
     return *this;
   }
 
   // Closes a block: "}" plus an optional tail such as " else {".
   template <class... Args>
-  constexpr text& close(const Args&... tail) {
+  constexpr text& close(const Args&... args) {
+    return close_pieces({piece(args)...});
+  }
+  [[gnu::noinline]] constexpr text& close_pieces(std::initializer_list<piece> ps) {
     --depth_;
-    line("}", tail...);
+    for (int i = 0; i < depth_; ++i) sink_.append("  ");
+    sink_.append('}');
+    for (const piece& p : ps) p.write(sink_);
+    sink_.append('\n');
     return *this;
   }
 
   // Closes one block and opens the next on the same line: "} else {".
   template <class... Args>
   constexpr text& reopen(const Args&... args) {
+    return reopen_pieces({piece(args)...});
+  }
+  [[gnu::noinline]] constexpr text& reopen_pieces(std::initializer_list<piece> ps) {
     --depth_;
-    line("} ", args..., " {");
+    for (int i = 0; i < depth_; ++i) sink_.append("  ");
+    sink_.append("} ");
+    for (const piece& p : ps) p.write(sink_);
+    sink_.append(" {\n");
     ++depth_;
     return *this;
   }
@@ -105,3 +151,5 @@ class text {
 };
 
 }  // namespace gemmcl::util
+
+GEMMCL_COLD_END

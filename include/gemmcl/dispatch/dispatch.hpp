@@ -1,0 +1,131 @@
+#pragma once
+// Dispatch: which kernel runs a call, and how. The one entry point, plan(), takes a resolved
+// configuration (policy::resolve<P...>), the problem and the device:
+//   - a configuration the user fixed runs as it is, with the user's rules;
+//   - Gemm<> (resolve<...>::automatic) picks from the first built-in table of its element type that
+//     serves the device (tables/all.hpp), by the cost model and rules of choose.hpp, remembering its
+//     picks; an element type without a table runs the portable configuration.
+// The runtime (runtime/launch.hpp) carries the plan out; nothing here touches OpenCL.
+
+#include <array>
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "../codegen/source.hpp"
+#include "../core/device.hpp"
+#include "../core/problem.hpp"
+#include "choose.hpp"
+#include "split.hpp"
+#include "table.hpp"
+#include "tables/all.hpp"
+
+namespace gemmcl::dispatch {
+
+struct Plan {
+  const codegen::Kernel* kernel = nullptr;
+  policy::Rules rules;
+  int resident = 1;   // work-groups of the kernel that share a compute unit (tables know it)
+  int split_k = 0;    // the split rule for this call, as SplitK<S>'s S
+  std::size_t main_cols = 0;  // last wave: C's first main_cols columns with K whole, the rest
+  int last_parts = 1;         // in last_parts parts (1: no last-wave split)
+};
+
+// A table's entries as candidates for a problem (their speeds depend on its transposes).
+template <class... E>
+std::array<Candidate, sizeof...(E)> candidates_of(std::tuple<E...>*, const core::Problem& p) {
+  return {Candidate{&codegen::kernel_of<typename E::target, E>, E::speed.of(p.trans_a, p.trans_b), E::resident,
+                    target::Target<typename E::target>::device_fence}...};
+}
+template <class Table>
+auto candidates(const core::Problem& p) {
+  return candidates_of(static_cast<typename Table::entries*>(nullptr), p);
+}
+
+namespace detail {
+
+// Gemm<>'s choice depends only on the shape, the transposes, the device and the caller's rules, and
+// scoring every entry costs about a microsecond of host time per call for the NVIDIA float table. So
+// each table keeps the choices it made: a program repeating a shape scores it once. Bounded: past
+// kRememberedPicks shapes it starts again.
+inline constexpr std::size_t kRememberedPicks = 1024;
+
+template <class Table>
+Pick remembered_pick(const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
+                     std::size_t element_bytes) {
+  struct Key {
+    cl_device_id device;
+    std::size_t m, n, k;
+    bool trans_a, trans_b;
+    int split_k;
+    Reduction reduction;
+    Packing pack;
+    auto operator<=>(const Key&) const = default;
+  };
+  static std::mutex mutex;
+  static std::map<Key, Pick> picks;
+  const Key key{d.id, p.m, p.n, p.k, p.trans_a, p.trans_b, r.split_k, r.reduction, r.pack};
+  std::lock_guard<std::mutex> lock(mutex);
+  if (const auto it = picks.find(key); it != picks.end()) return it->second;
+  if (picks.size() >= kRememberedPicks) picks.clear();
+  const auto entries = candidates<Table>(p);
+  return picks.emplace(key, pick_entry(p, entries.data(), entries.size(), d, r, element_bytes)).first->second;
+}
+
+template <class Table>
+Plan from_table(const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
+                std::size_t element_bytes, bool alpha_nonzero) {
+  const Pick pick = remembered_pick<Table>(p, d, r, element_bytes);
+  const auto entries = candidates<Table>(p);
+  const Candidate& e = entries[pick.entry];
+  Plan plan{e.kernel, r, e.resident, pick.choice.split_k};
+  // Where the entry keeps K whole and its last wave of work-groups would be partly empty, the columns
+  // of C left over after the whole waves get K split (split.hpp, plan_last_wave).
+  if (Table::last_wave && alpha_nonzero) {
+    const LastWavePlan last =
+        last_wave_plan(p, e.config(), r, e.resident, d, pick.choice.split_k, element_bytes);
+    if (last.parts > 1) {
+      plan.main_cols = last.main_cols * std::size_t(e.config().tile_n);
+      plan.last_parts = last.parts;
+    }
+  }
+  return plan;
+}
+
+}  // namespace detail
+
+// The built-in table for an element type on a device: the index of the first registered table that has
+// entries for it and serves the device, calling f(Table{}) for it; false if none.
+template <class T, class F>
+bool with_table(const core::DeviceInfo& d, F&& f) {
+  return util::any_of(tables::registered<T>{}, [&](auto table) {
+    using Table = decltype(table);
+    if constexpr (requires { typename Table::entries; }) {
+      if (!Table::serves(d)) return false;
+      f(table);
+      return true;
+    } else {
+      return false;
+    }
+  });
+}
+
+// The entry point. alpha_nonzero: whether the call multiplies at all (alpha != 0).
+template <class Resolved>
+Plan plan(const core::Problem& p, const core::DeviceInfo& d, bool alpha_nonzero) {
+  using T = typename Resolved::element_type;
+  constexpr policy::Rules rules = Resolved::rules;
+  const Plan fixed{&codegen::kernel_of<typename Resolved::vendor, Resolved>, rules, 1, rules.split_k};
+  if constexpr (!Resolved::automatic) {
+    return fixed;
+  } else {
+    Plan chosen = fixed;
+    with_table<T>(d, [&](auto table) {
+      chosen = detail::from_table<decltype(table)>(p, d, rules, sizeof(T), alpha_nonzero);
+    });
+    return chosen;
+  }
+}
+
+}  // namespace gemmcl::dispatch

@@ -1,0 +1,76 @@
+#pragma once
+// Enqueueing: the queue a call runs on, kernel arguments, and NDRanges after a wait list.
+
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "../core/error.hpp"
+#include "../core/opencl.hpp"
+#include "../core/types.hpp"
+
+namespace gemmcl::runtime {
+
+// The context and device a queue belongs to.
+struct QueueTarget {
+  cl_context context = nullptr;
+  cl_device_id device = nullptr;
+  bool in_order = true;  // commands run in the order enqueued, so a call's own commands need no events
+};
+
+inline QueueTarget queue_target(const cl::CommandQueue& queue) {
+  if (queue() == nullptr) throw Error(ErrorCode::InvalidQueue, "the command queue is null");
+  QueueTarget t;
+  core::check(clGetCommandQueueInfo(queue(), CL_QUEUE_CONTEXT, sizeof(t.context), &t.context, nullptr),
+        "clGetCommandQueueInfo(CL_QUEUE_CONTEXT)");
+  core::check(clGetCommandQueueInfo(queue(), CL_QUEUE_DEVICE, sizeof(t.device), &t.device, nullptr),
+        "clGetCommandQueueInfo(CL_QUEUE_DEVICE)");
+  cl_command_queue_properties properties = 0;
+  core::check(clGetCommandQueueInfo(queue(), CL_QUEUE_PROPERTIES, sizeof(properties), &properties, nullptr),
+        "clGetCommandQueueInfo(CL_QUEUE_PROPERTIES)");
+  t.in_order = (properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) == 0;
+  return t;
+}
+
+struct KernelArg {
+  const void* value;
+  std::size_t size;
+};
+template <class T>
+KernelArg arg(const T& value) {
+  return {&value, sizeof(T)};
+}
+inline KernelArg arg(const cl::Buffer& buffer) { return {&buffer(), sizeof(cl_mem)}; }
+
+// Enqueues an NDRange of `dims` dimensions after the events in `wait`, with `count` arguments.
+inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims, const std::size_t* global,
+                         const std::size_t* local, const KernelArg* args, std::size_t count,
+                         const std::vector<cl_event>& wait) {
+  for (cl_uint index = 0; index < count; ++index)
+    core::check(clSetKernelArg(kernel, index, args[index].size, args[index].value),
+                "clSetKernelArg(" + std::to_string(index) + ")");
+  cl_event done = nullptr;
+  core::check(clEnqueueNDRangeKernel(queue(), kernel, dims, nullptr, global, local,
+                                     static_cast<cl_uint>(wait.size()), wait.empty() ? nullptr : wait.data(),
+                                     &done),
+              "clEnqueueNDRangeKernel");
+  return cl::Event(done);
+}
+inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims, const std::size_t* global,
+                         const std::size_t* local, std::initializer_list<KernelArg> args,
+                         const std::vector<cl_event>& wait) {
+  return enqueue(queue, kernel, dims, global, local, args.begin(), args.size(), wait);
+}
+
+// For calls with nothing to compute: an event that completes once the wait list has.
+inline cl::Event marker(cl::CommandQueue& queue, const Events& wait) {
+  const std::vector<cl_event> w = wait.handles();
+  cl_event done = nullptr;
+  core::check(clEnqueueMarkerWithWaitList(queue(), static_cast<cl_uint>(w.size()),
+                                    w.empty() ? nullptr : w.data(), &done),
+        "clEnqueueMarkerWithWaitList");
+  return cl::Event(done);
+}
+
+}  // namespace gemmcl::runtime
