@@ -40,7 +40,7 @@ struct gemmcl::target::Target<BrokenVendor> {
   static constexpr bool kernel_limit_binds = true;
   template <class Sink>
   static constexpr void helpers(util::text<Sink>& t, const policy::Config&) {
-    t.line("#error gemmcl test: this vendor path does not compile");
+    t.line({"#error gemmcl test: this vendor path does not compile"});
   }
 };
 

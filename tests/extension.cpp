@@ -33,10 +33,10 @@ struct gemmcl::target::Target<testing::Renamed> {
   static constexpr bool kernel_limit_binds = true;
   template <class Sink>
   static constexpr void helpers(util::text<Sink>& t, const policy::Config& c) {
-    t.line("// renamed: a build option proves that the target's options reach the build.");
-    t.line("#if !GEMMCL_RENAMED");
-    t.line("#error the target's build options did not reach the build");
-    t.line("#endif");
+    t.line({"// renamed: a build option proves that the target's options reach the build."});
+    t.line({"#if !GEMMCL_RENAMED"});
+    t.line({"#error the target's build options did not reach the build"});
+    t.line({"#endif"});
     Target<vendor::Generic>::helpers(t, c);
   }
 };

@@ -20,7 +20,7 @@ packages=(
 )
 for arg in "$@"; do
   case "$arg" in
-    --ci) packages+=(clang-14) ;;
+    --ci) packages+=(clang-14 time) ;;  # time: GNU time, for tools/compile-cost.sh
     *) echo "usage: $0 [--ci]" >&2; exit 2 ;;
   esac
 done

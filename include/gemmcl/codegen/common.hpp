@@ -43,7 +43,7 @@ inline constexpr operand operand_b{"B",      "b",      "ldb",     "GEMMCL_TRANS_
 // "#if GEMMCL_TRANS_A == 0" when the x-contiguous case is the untransposed one, "== 1" otherwise.
 template <class Sink>
 constexpr void if_x_contiguous(util::text<Sink>& t, const operand& o) {
-  t.raw("#if ", o.trans, o.x_contiguous_if_trans ? " == 1\n" : " == 0\n");
+  t.raw({"#if ", o.trans, o.x_contiguous_if_trans ? " == 1\n" : " == 0\n"});
 }
 
 // The K steps one work-item multiplies per local tile: all of them, or its slice's with SliceK.

@@ -12,8 +12,8 @@ namespace gemmcl::codegen::detail {
 // The element type of an auxiliary program: `real`, with its extension enabled.
 template <class Sink>
 constexpr void emit_element(util::text<Sink>& t, const element::Info& e) {
-  if (!e.extension.empty()) t.line("#pragma OPENCL EXTENSION ", e.extension, " : enable");
-  t.line("typedef ", e.name, " real;");
+  if (!e.extension.empty()) t.line({"#pragma OPENCL EXTENSION ", e.extension, " : enable"});
+  t.line({"typedef ", e.name, " real;"});
   t.line();
 }
 

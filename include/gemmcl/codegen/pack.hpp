@@ -22,41 +22,41 @@ namespace detail {
 
 template <class Sink>
 constexpr void emit_pack(util::text<Sink>& t) {
-  t.line("#define PACK_COLS ", pack_columns);
-  t.line("__kernel void ", pack_kernel_name, "(const int rows, const int cols, const __global real* restrict src,");
-  t.line("                          const ulong src_offset, const int src_ld, __global real* restrict dst,");
-  t.line("                          const int dst_ld, const int transpose)");
+  t.line({"#define PACK_COLS ", pack_columns});
+  t.line({"__kernel void ", pack_kernel_name, "(const int rows, const int cols, const __global real* restrict src,"});
+  t.line({"                          const ulong src_offset, const int src_ld, __global real* restrict dst,"});
+  t.line({"                          const int dst_ld, const int transpose)"});
   t.open();
-  t.line("const int j0 = get_global_id(1) * PACK_COLS;");
-  t.open("if (transpose)");
-  t.line("// A block of PACK_COLS x PACK_COLS per work-item: whole runs are read down the source's columns");
-  t.line("// and written along the copy's, so neither side is read or written one element per line.");
-  t.line("const int i0 = get_global_id(0) * PACK_COLS;");
-  t.line("if (i0 >= rows) return;");
-  t.line("real v[PACK_COLS][PACK_COLS];");
-  t.open("if (i0 + PACK_COLS <= rows && j0 + PACK_COLS <= cols)");
-  t.line("#pragma unroll");
-  t.line("for (int c = 0; c < PACK_COLS; ++c)");
-  t.line("  for (int r = 0; r < PACK_COLS; ++r) v[r][c] = src[src_offset + (ulong)(j0 + c) * src_ld + i0 + r];");
-  t.line("#pragma unroll");
-  t.line("for (int r = 0; r < PACK_COLS; ++r)");
-  t.line("  for (int c = 0; c < PACK_COLS; ++c) dst[(ulong)(i0 + r) * dst_ld + j0 + c] = v[r][c];");
-  t.reopen("else");
-  t.line("for (int c = 0; c < PACK_COLS && j0 + c < cols; ++c)");
-  t.line("  for (int r = 0; r < PACK_COLS && i0 + r < rows; ++r)");
-  t.line("    dst[(ulong)(i0 + r) * dst_ld + j0 + c] = src[src_offset + (ulong)(j0 + c) * src_ld + i0 + r];");
+  t.line({"const int j0 = get_global_id(1) * PACK_COLS;"});
+  t.open({"if (transpose)"});
+  t.line({"// A block of PACK_COLS x PACK_COLS per work-item: whole runs are read down the source's columns"});
+  t.line({"// and written along the copy's, so neither side is read or written one element per line."});
+  t.line({"const int i0 = get_global_id(0) * PACK_COLS;"});
+  t.line({"if (i0 >= rows) return;"});
+  t.line({"real v[PACK_COLS][PACK_COLS];"});
+  t.open({"if (i0 + PACK_COLS <= rows && j0 + PACK_COLS <= cols)"});
+  t.line({"#pragma unroll"});
+  t.line({"for (int c = 0; c < PACK_COLS; ++c)"});
+  t.line({"  for (int r = 0; r < PACK_COLS; ++r) v[r][c] = src[src_offset + (ulong)(j0 + c) * src_ld + i0 + r];"});
+  t.line({"#pragma unroll"});
+  t.line({"for (int r = 0; r < PACK_COLS; ++r)"});
+  t.line({"  for (int c = 0; c < PACK_COLS; ++c) dst[(ulong)(i0 + r) * dst_ld + j0 + c] = v[r][c];"});
+  t.reopen({"else"});
+  t.line({"for (int c = 0; c < PACK_COLS && j0 + c < cols; ++c)"});
+  t.line({"  for (int r = 0; r < PACK_COLS && i0 + r < rows; ++r)"});
+  t.line({"    dst[(ulong)(i0 + r) * dst_ld + j0 + c] = src[src_offset + (ulong)(j0 + c) * src_ld + i0 + r];"});
   t.close();
-  t.line("return;");
+  t.line({"return;"});
   t.close();
-  t.line("const int i = get_global_id(0);");
-  t.line("if (i >= rows) return;");
-  t.line("real v[PACK_COLS];");
-  t.line("#pragma unroll");
-  t.line("for (int c = 0; c < PACK_COLS; ++c)");
-  t.line("  if (j0 + c < cols) v[c] = src[src_offset + (ulong)(j0 + c) * src_ld + i];");
-  t.line("#pragma unroll");
-  t.line("for (int c = 0; c < PACK_COLS; ++c)");
-  t.line("  if (j0 + c < cols) dst[(ulong)(j0 + c) * dst_ld + i] = v[c];");
+  t.line({"const int i = get_global_id(0);"});
+  t.line({"if (i >= rows) return;"});
+  t.line({"real v[PACK_COLS];"});
+  t.line({"#pragma unroll"});
+  t.line({"for (int c = 0; c < PACK_COLS; ++c)"});
+  t.line({"  if (j0 + c < cols) v[c] = src[src_offset + (ulong)(j0 + c) * src_ld + i];"});
+  t.line({"#pragma unroll"});
+  t.line({"for (int c = 0; c < PACK_COLS; ++c)"});
+  t.line({"  if (j0 + c < cols) dst[(ulong)(j0 + c) * dst_ld + i] = v[c];"});
   t.close();
 }
 
@@ -66,7 +66,7 @@ constexpr void emit_pack(util::text<Sink>& t) {
 template <class Sink>
 constexpr void write_pack(Sink& sink, const element::Info& e) {
   util::text<Sink> t(sink);
-  t.line("// gemmcl: packing copies of A or B (", e.name, ")");
+  t.line({"// gemmcl: packing copies of A or B (", e.name, ")"});
   detail::emit_element(t, e);
   detail::emit_pack(t);
 }

@@ -17,18 +17,15 @@ GEMMCL_COLD_BEGIN
 
 namespace gemmcl::dispatch {
 
-// The best split rule for an entry and its score. With the caller's automatic rule, an
-// entry whose parts can be added in the kernel (a device-wide fence) also scores a count of parts, up
-// to kInKernelMaxParts, within one wave (see below); if the automatic rule would split into no more
-// parts than that, this count replaces it, else the two are scored. Without the second kernel's cost
-// a split pays where the automatic rule keeps K whole, or cuts it finer than pays (H200, 64 x 128
-// tiles, bench/TUNING.md runs 38-39): 1000^3 in 2 parts +5-9% over 1 and 3; 768^3 in 3 parts +17%
-// over 4; 512^3 in 4 parts +7-10% over 8. A third group per unit of that entry (256 work-items) lost
-// each time. With long K the second kernel's share is small, and for work-groups of fewer than 256
-// work-items (8 warps) the automatic rule's larger counts won, two groups per unit being too few
-// warps: 4096 x 64 x 4096 on the 128 x 64 entry (128 work-items) in 8 parts ran up to 13% faster than
-// in 4 in the kernel, while the 64 x 128 entry (256) on 64 x 8192 x 8192 gained 1-5% from 4 in the
-// kernel over 8 (runs 42-43).
+// The best split rule for an entry and its score. With the caller's automatic rule, an entry whose
+// parts can be added in the kernel (a device-wide fence) also scores a count of parts, up to
+// kInKernelMaxParts, within one wave (see below); if the automatic rule would split into no more parts
+// than that, this count replaces it, else the two are scored. Without the second kernel's cost a split
+// pays where the automatic rule keeps K whole, or cuts it finer than pays (H200, 64 x 128 tiles:
+// 1000^3 in 2 parts +5-9% over 1 and 3; 768^3 in 3 parts +17% over 4; 512^3 in 4 parts +7-10% over 8).
+// With long K the second kernel's share is small, and for groups under 256 work-items (8 warps) the
+// automatic rule's larger counts won, two groups per unit being too few warps: 4096 x 64 x 4096 on the
+// 128 x 64 entry ran up to 13% faster in 8 parts than in 4 in the kernel.
 struct Choice {
   double score = 0;
   int split_k = 0;
@@ -57,32 +54,31 @@ inline Choice choose(const core::Problem& p, const policy::Config& c, const poli
   const auto scored = [&](int split_k) {
     return Choice{score(p, c, r, speed, resident, d, element_bytes, split_k, device_fence), split_k};
   };
-  // More than two tiles per unit: some units hold three groups or the tiles need more than one wave,
-  // and the most in-kernel parts ran fastest at every size measured, the finer groups evening out
-  // the units' loads and the last wave (128 x 64 tiles, 4 parts against 1: 1536^3 +21%, 2049^3 +10%,
-  // 2500^3 +12%, 3000^3 +3%, 4097^3 +2%; 64 x 128 tiles likewise; H200, bench/TUNING.md run 64). The
-  // busy fraction does not see the busiest units, so the split keeps the better of the two scores.
-  // Only with K long enough that each part keeps its K loop (every size measured had K >= 1536).
+  // More than two tiles per unit: some units hold three groups or the tiles need more than one wave, and
+  // the most in-kernel parts ran fastest at every size measured, the finer groups evening out the units'
+  // loads and the last wave (128 x 64 tiles, 4 parts against 1: 1536^3 +21%, 2049^3 +10%, 2500^3 +12%,
+  // 3000^3 +3%, 4097^3 +2%; 64 x 128 tiles likewise; H200). The busy fraction does not see the busiest
+  // units, so the split keeps the better of the two scores. Only with K long enough that each part keeps
+  // its K loop (every size measured had K >= 1536).
   if (tiles > 2 * units && p.k >= kInKernelLongK) {
     const int parts = kInKernelMaxParts;
     return {std::max(best.score, scored(parts).score), parts};
   }
   if (p.k > kInKernelSearchMaxK && c.threads() < 256) return best;
   // Up to two groups per unit, or as many as fit for groups under 256 work-items (four warps need
-  // company; H200, bench/TUNING.md runs 106-108: the 128 x 64 entry with three per unit ran 896^3
-  // 25% faster than the 64 x 128 entry with two, 1000^3-1024^3 1-5%, 1152^3 33%). Among those counts,
-  // the one that fills the busiest units best, ties to more parts: 81 tiles of 128 x 64 ran 8-12%
-  // faster in 3 parts (243 groups, two on most units) than in 4 (324: three on 60 units, two on 72).
+  // company; on an H200 the 128 x 64 entry with three per unit ran 896^3 25% faster than the 64 x 128
+  // entry with two, 1000^3-1024^3 1-5%, 1152^3 33%). Among those counts, the one that fills the busiest
+  // units best, ties to more parts: 81 tiles of 128 x 64 ran 8-12% faster in 3 parts (243 groups, two on
+  // most units) than in 4 (324: three on 60 units, two on 72).
   int parts = balanced_parts(tiles, units, c.threads(), resident);
   Choice few = scored(parts);
   // Where even two parts overfill the wave, groups under 256 work-items that share a unit with two
-  // or more others may take more parts than fit in one wave, if the score says so: 1224^3-1280^3 on
-  // the 128 x 64 entry in 3 parts (600 groups at 1280^3) ran 13-20% faster than the 64 x 128 entry
-  // with K whole, 1848 x 924 x 1848 in 4 parts 7-13%, and double 808 x 1616 x 808 on the 64 x 64 entry
-  // in 3 parts 28-35% faster than the 128 x 64 entry with K whole (H200, bench/TUNING.md run 113). Not
-  // from a count that already fits (1064 x 532 x 1064 from 3 parts to 4: -7 to -11%), nor for the
-  // double 128 x 64 entry (two per unit; 1080^3 in 3 parts: -4 to -6%). It costs 1288^3-1408^3 with A
-  // transposed 2-7% against the 128 x 256 entry.
+  // or more others may take more parts than fit in one wave, if the score says so. On an H200,
+  // 1224^3-1280^3 on the 128 x 64 entry in 3 parts ran 13-20% faster than the 64 x 128 entry with K
+  // whole, and double 808 x 1616 x 808 on the 64 x 64 entry in 3 parts 28-35% faster than the 128 x 64
+  // entry with K whole. Not from a count that already fits (1064 x 532 x 1064 from 3 parts to 4: -7 to
+  // -11%), nor for the double 128 x 64 entry (two per unit; 1080^3 in 3 parts: -4 to -6%). It costs
+  // 1288^3-1408^3 with A transposed 2-7% against the 128 x 256 entry.
   if (c.threads() < 256 && resident >= 3 && parts == 1)
     for (int q = parts + 1; q <= kInKernelMaxParts; ++q)
       if (const Choice more = scored(q); more.score > few.score) few = more;
@@ -111,7 +107,7 @@ struct Pick {
 // the entries' large-problem speeds: on an H200 the 64 x 64 entry so split ran 256^3-576^3,
 // 512 x 256 x 512 and 320 x 640 x 320 15-50% faster than the choice of the score (the 64 x 128 entry
 // in 4 parts, or a second kernel adding 5-8 parts), all four pairs; with parts of 256 K or more
-// (256 x 256 x 1024, 640^3, 512 x 512 x 1024) it was even or slower (bench/TUNING.md runs 120-121).
+// (256 x 256 x 1024, 640^3, 512 x 512 x 1024) it was even or slower.
 inline constexpr int kShortPartsMinK = 64, kShortPartsMaxK = 192;
 
 // What pick_entry knows of a table entry for the problem at hand.
@@ -152,19 +148,16 @@ inline ShortParts short_parts_entry(const core::Problem& p, const Candidate* ent
 // One wave of sliced work-groups. An entry with SliceK<S> (S register-tile grids per work-group, each
 // multiplying a slice of every K step, added in local memory) runs a product with K whole, one group
 // per unit and nothing to add across work-groups, where splitting K pays for writing, fencing and
-// reading parts (about 3.3 us of a 19 us call at 512^3, bench/TUNING.md run 150). It replaces a choice
-// that splits K, where the caller leaves the split to Gemm<>, when the entry's tiles fill at most all
-// the units and at least half of them (K up to 512) or 60% (K up to kOneWaveMaxK), and K is at most 24
-// times the tile's shorter side: the thinner tile reads more operand bytes per FMA, so its one wave
-// stops paying sooner. On an H200, 384^3-512^3 ran 4-17% faster on 64 x 32 / 32 x 64 tiles than on the
-// 64 x 64 entry in 3-4 parts; 640^3-704^3 and 576 x 576 x 1152 to 704 x 704 x 1152 1-15% faster on
-// 64 x 64 tiles; 512 x 512 x 64 37-40%; 2:1 to 6:1 rectangles with K of 128-1024 that had 2-4 parts
-// 3-28% (320 x 1280 x 1024 TN +1%). Left out, because they lost: 512 x 512 x 1024 on 64 x 32 tiles (up
-// to 5%), 768 x 384 x 768 on 72 tiles of 64 x 64 (2-13%), more tiles than units, and choices with K
-// whole (640 x 640 x 32, 512 x 1024 x 64: even to 15% slower) (runs 154-162). Of several such entries,
-// the smallest tile (more groups in the one wave, each with less work: 1056 x 224 x 256 has 119 tiles
-// of 64 x 32 and 68 of 64 x 64), then the better speed for the pair of transposes. Sliced entries take
-// part in no other choice.
+// reading parts (about 3.3 us of a 19 us call at 512^3). It replaces a choice that splits K, where the
+// caller leaves the split to Gemm<>, when the entry's tiles fill at most all the units and at least
+// half of them (K up to 512) or 60% (K up to kOneWaveMaxK), and K is at most 24 times the tile's
+// shorter side: the thinner tile reads more operand bytes per FMA, so its one wave stops paying sooner.
+// On an H200 it ran 384^3-512^3 4-17% faster (64 x 32 / 32 x 64 tiles against the 64 x 64 entry in 3-4
+// parts), 640^3-704^3 and K up to 1152 on 64 x 64 tiles 1-15%, and rectangles that had 2-4 parts 3-28%.
+// The limits leave out what lost: 512 x 512 x 1024 on 64 x 32 tiles (up to 5%), 768 x 384 x 768 on 72
+// tiles of 64 x 64 (2-13%), more tiles than units, and choices with K whole (even to 15% slower).
+// Of several such entries, the smallest tile (more groups in the one wave, each with less work), then
+// the better speed for the pair of transposes. Sliced entries take part in no other choice.
 inline constexpr std::size_t kOneWaveMaxK = 1152, kOneWaveShortK = 512;
 inline std::size_t one_wave_entry(const core::Problem& p, const Candidate* entries, std::size_t n,
                                   const core::DeviceInfo& d, const policy::Rules& r) {

@@ -25,19 +25,17 @@ inline std::size_t tiles_of(const core::Problem& p, const policy::Config& c) {
 // at (j / resident)^p of its full rate: p = 1/4 for groups of 256 work-items and more (one group
 // already does most of the work), 3/4 below (four warps need company: the 128 x 64 entry in two
 // parts ran 1000^3 5% slower than the 64 x 128 entry, and in four parts 512^3 14% slower, where it
-// is 13% faster with three groups per unit; bench/TUNING.md run 64); with fewer
-// groups than units, the idle units do nothing (512^3 in 3 parts of 64 x 128 tiles, 96 groups on 132
-// units, ran 10% slower than in 4 parts, 128 groups, bench/TUNING.md run 39). Beyond one wave,
-// the last partial wave spreads its groups over the units and takes (j / resident)^(1/2) of a full
-// wave's time: 153 tiles of 128 x 256 on 132 units (2049^3) take two whole waves, which made that shape
-// 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200, bench/TUNING.md run 23); and a last wave of one
-// 128 x 128 group on 33 of the units (4097^3) cost that entry a fifth of its speed (runs 63-64), which
-// the exponent 3/4 it had before rated at a tenth. Within one wave, when each group's K loop is long
+// is 13% faster with three groups per unit); with fewer groups than units, the idle units do nothing
+// (512^3 in 3 parts of 64 x 128 tiles, 96 groups on 132 units, ran 10% slower than in 4 parts, 128
+// groups). Beyond one wave, the last partial wave spreads its groups over the units and takes
+// (j / resident)^(1/2) of a full wave's time: 153 tiles of 128 x 256 on 132 units (2049^3) take two
+// whole waves, which made that shape 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200); and a last
+// wave of one 128 x 128 group on 33 of the units (4097^3) cost that entry a fifth of its speed, which
+// an exponent of 3/4 rated at a tenth. Within one wave, when each group's K loop is long
 // (k_per_group >= kBusiestUnitsMinK), the busiest units, holding ceil(groups / units), set the time:
-// 153 tiles of 64 x 128 with K whole (21 units with two groups, 111 with one) ran 1088^3 at 20.8
-// TFLOPS, the 128 x 64 entry in two parts at 26.2 (run 108), and counting them moved 1048^3-2200^3
-// shapes in several pairs 5-40% faster (run 111). Below 512 of K per group the count mispredicted
-// (552 x 1104 x 552 and 624^3 lost 5-11% with it), so short groups keep the plain estimate.
+// counting them moved 1048^3-2200^3 shapes in several pairs 5-40% faster. Below 512 of K per group
+// the count mispredicted (552 x 1104 x 552 and 624^3 lost 5-11% with it), so short groups keep the
+// plain estimate.
 inline constexpr double kBusiestUnitsMinK = 512;
 inline double busy_fraction(double groups, double units, double resident, double threads,
                             double k_per_group = 0) {
@@ -56,11 +54,11 @@ inline double busy_fraction(double groups, double units, double resident, double
 
 // Gemm<>'s estimate of how fast a built-in entry runs this problem, in the entry's speed units:
 //   speed x fill x busy fraction x K-loop length x split cost x fit
-// fill: the real part of the tile area covering C. Busy fraction: above. K-loop length: a work-group's
-// K range over that plus 64, the prologue and epilogue it pays once (fitted to L2-cold runs of the
-// 64 x 128 entry in 1 to 4 parts at 768^3-1024^3, bench/TUNING.md run 32). Split cost: adding the
-// parts, measured at about 15% with a second kernel and 5% in the kernel (run 38). Fit: on CPUs,
-// whether the entry's vectors fit the vector unit. split_k: the split rule, as SplitK<S>'s S.
+// fill: the real part of the tile area covering C. Busy fraction: above. K-loop length: a work-group's K
+// range over that plus 64, the prologue and epilogue it pays once (fitted to L2-cold timings of the
+// 64 x 128 entry in 1 to 4 parts at 768^3-1024^3). Split cost: adding the parts, measured at about 15%
+// with a second kernel and 5% in the kernel. Fit: on CPUs, whether the entry's vectors fit the vector
+// unit. split_k: the split rule, as SplitK<S>'s S.
 inline double score(const core::Problem& p, const policy::Config& c, const policy::Rules& r, int speed, int resident,
                     const core::DeviceInfo& d, std::size_t element_bytes, int split_k,
                     bool device_fence) {

@@ -60,10 +60,10 @@ inline SplitPlan plan_split(std::size_t tiles, std::size_t m, std::size_t n, std
 // The last wave. Work-groups run in waves of `places` = compute units x resident groups per unit, and a
 // last wave that is only partly full takes as long as a full one: on an H200, 128 x 128 tiles at
 // 8192 x 8192 x 8192 (4096 tiles, 15.5 waves of 264) and at 8192 x 8448 x 8192 (16 waves) took the same
-// time (bench/TUNING.md run 94). So the columns of C whose tiles fill whole waves run with K whole, and
-// the columns left over with K split, which makes their groups shorter: at 8192^3, 61 of the 64
-// columns of tiles in 15 waves, then 3 columns in 4 parts in three quarter-length waves (15.75 against
-// 16). main_cols: columns of tiles run first, with K whole; parts = 1: no split worth it.
+// time. So the columns of C whose tiles fill whole waves run with K whole, and the columns left over
+// with K split, which makes their groups shorter: at 8192^3, 61 of the 64 columns of tiles in 15 waves,
+// then 3 columns in 4 parts in three quarter-length waves (15.75 against 16). main_cols: columns of
+// tiles run first, with K whole; parts = 1: no split worth it.
 struct LastWavePlan {
   std::size_t main_cols = 0;
   int parts = 1;
@@ -99,7 +99,7 @@ inline LastWavePlan plan_last_wave(std::size_t tiles_m, std::size_t tiles_n, std
 // work-groups, so automatic choice takes the kernel only there; InKernel asked for explicitly relies on
 // mem_fence(CLK_GLOBAL_MEM_FENCE) and volatile loads, which hold on the devices gemmcl is tested on.
 // Up to 4 parts the kernel was faster on an H200 (+5-7% at 512^3, +7% at 768^3); at 8 parts of the
-// 128 x 64 tile it lost 2-20% to the second kernel (bench/TUNING.md run 38).
+// 128 x 64 tile it lost 2-20% to the second kernel.
 inline constexpr int kInKernelMaxParts = 4;
 
 inline bool reduce_in_kernel(const SplitPlan& plan, Reduction requested, bool device_fence) {

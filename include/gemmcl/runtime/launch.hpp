@@ -134,6 +134,7 @@ GEMMCL_COLD_END
 
 }  // namespace detail
 
+GEMMCL_COLD_BEGIN
 // Runs one kernel. resident: its work-groups that share a compute unit (K is split more readily when
 // the tiles of C fill few of those places); split_k: the split rule, as SplitK<S>'s S.
 template <class T>
@@ -296,5 +297,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   events.insert(events.end(), rest.begin(), rest.end());
   return events;
 }
+
+GEMMCL_COLD_END
 
 }  // namespace gemmcl::runtime

@@ -20,6 +20,9 @@
 #include "../core/error.hpp"
 #include "../core/opencl.hpp"
 
+#include "../util/cold.hpp"
+
+GEMMCL_COLD_BEGIN
 namespace gemmcl::runtime {
 
 using core::check;
@@ -180,3 +183,4 @@ class ScratchPool {
 };
 
 }  // namespace gemmcl::runtime
+GEMMCL_COLD_END

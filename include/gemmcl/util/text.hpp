@@ -66,21 +66,13 @@ class text {
   constexpr explicit text(Sink& sink) noexcept : sink_(sink) {}
 
   // Appends without a line break or indentation.
-  template <class... Args>
-  constexpr text& raw(const Args&... args) {
-    return raw_pieces({piece(args)...});
-  }
-  [[gnu::noinline]] constexpr text& raw_pieces(std::initializer_list<piece> ps) {
+  constexpr text& raw(std::initializer_list<piece> ps = {}) {
     for (const piece& p : ps) p.write(sink_);
     return *this;
   }
 
   // One indented line; an empty call gives an empty line.
-  template <class... Args>
-  constexpr text& line(const Args&... args) {
-    return line_pieces({piece(args)...});
-  }
-  [[gnu::noinline]] constexpr text& line_pieces(std::initializer_list<piece> ps) {
+  constexpr text& line(std::initializer_list<piece> ps = {}) {
     if (ps.size() > 0) {
       for (int i = 0; i < depth_; ++i) sink_.append("  ");
       for (const piece& p : ps) p.write(sink_);
@@ -90,28 +82,20 @@ class text {
   }
 
   // A line ending in "{" and one more level of indentation.
-  template <class... Args>
-  constexpr text& open(const Args&... args) {
-    return open_pieces({piece(args)...});
-  }
-  [[gnu::noinline]] constexpr text& open_pieces(std::initializer_list<piece> ps) {
+  constexpr text& open(std::initializer_list<piece> ps = {}) {
     if (ps.size() > 0) {
       for (int i = 0; i < depth_; ++i) sink_.append("  ");
       for (const piece& p : ps) p.write(sink_);
       sink_.append(" {\n");
     } else {
-      line_pieces({"{"});
+      line({"{"});
     }
     ++depth_;
     return *this;
   }
 
   // Closes a block: "}" plus an optional tail such as " else {".
-  template <class... Args>
-  constexpr text& close(const Args&... args) {
-    return close_pieces({piece(args)...});
-  }
-  [[gnu::noinline]] constexpr text& close_pieces(std::initializer_list<piece> ps) {
+  constexpr text& close(std::initializer_list<piece> ps = {}) {
     --depth_;
     for (int i = 0; i < depth_; ++i) sink_.append("  ");
     sink_.append('}');
@@ -121,11 +105,7 @@ class text {
   }
 
   // Closes one block and opens the next on the same line: "} else {".
-  template <class... Args>
-  constexpr text& reopen(const Args&... args) {
-    return reopen_pieces({piece(args)...});
-  }
-  [[gnu::noinline]] constexpr text& reopen_pieces(std::initializer_list<piece> ps) {
+  constexpr text& reopen(std::initializer_list<piece> ps = {}) {
     --depth_;
     for (int i = 0; i < depth_; ++i) sink_.append("  ");
     sink_.append("} ");

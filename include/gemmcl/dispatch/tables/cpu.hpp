@@ -26,13 +26,12 @@ struct cpu<float> {
   //    op(A) = A^T: 0.44x -> 0.55-0.65x OpenBLAS over several runs; no case lost).
   //  - AVX2 (8 floats, 16 registers): the AVX-512 tile spills there (0.25-0.32x OpenBLAS on a 2-core
   //    AMD EPYC); a 16 x 4 block (two float8 of A times four B values, 8 accumulators) reached
-  //    0.55-0.78x in every transpose pair, ahead of 16 x 6, 24 x 4 and 32 x 4 (bench/TUNING.md).
+  //    0.55-0.78x in every transpose pair, ahead of 16 x 6, 24 x 4 and 32 x 4.
   //  - The AVX2 tile in narrower work-groups, for C with few columns or a width the 256 columns do
   //    not divide, whose last work-groups would multiply mostly columns past C: 128 columns at 81
   //    (384^3, 640^3, 896^3, 128 x 128 x 16384: 0.7-0.9x OpenBLAS against 0.35-0.6x), 64 columns
   //    and K steps of 64 at 70 (64^3-320^3 and N = 64: 0.5-1.0x against 0.2-0.6x). Their speeds on
-  //    large squares are 0.85-0.9 and 0.6-0.8 of the 256-column tile's (bench/TUNING.md, CPU runs
-  //    C1-C7).
+  //    large squares are 0.85-0.9 and 0.6-0.8 of the 256-column tile's.
   using entries = std::tuple<entry<100, 1, float, Tile<32, 256, 64>, Vec<16>, WorkPerThread<32, 8>,
                                LocalMemory<Operands::A>, Unroll<4>>,
                          entry<90, 1, float, Tile<16, 256, 128>, Vec<8>, WorkPerThread<16, 4>,

@@ -16,15 +16,14 @@ template <>
 struct nvidia_gpu<float> {
   static bool serves(const core::DeviceInfo& d) { return target::Target<vendor::Nvidia<>>::matches(d); }
   static constexpr bool last_wave = true;
-  // Speeds per pair: each entry's TFLOPS at 4096^3 through the bench/tuning harness, scaled so that
-  // the first entry without transposes is 87 (its old single number), all in one run (H200, after
-  // the kernel changes of bench/TUNING.md runs 57-62; run 63). The 128x128 entry is the faster of
-  // the two large ones when the kernel reads B transposed (+2% at 4096^3 and 8192^3, run 68) and
-  // when it reads neither transposed (+1-3% at 2048^3-8193^3 in two rounds, runs 85-86).
+  // Speeds per pair: each entry's TFLOPS at 4096^3 on an H200, all measured side by side and scaled
+  // so that the first entry without transposes is 87. The 128x128 entry is the faster of the two
+  // large ones when the kernel reads B transposed (+2% at 4096^3 and 8192^3) and when it reads
+  // neither transposed (+1-3% at 2048^3-8193^3).
   using entries = std::tuple<
       // 8 x 16 register tile in 256 work-items: one work-group per SM, 1024 FMAs per barrier. Registers
       // read one K step ahead, across the barrier: the first local reads of a step no longer wait on
-      // it (+2% at 4096^3 without transposes, runs 58-59).
+      // it (+2% at 4096^3 without transposes).
       entry<speeds{87, 88, 87, 88}, 1, float, Tile<128, 256, 8>, Vec<4>, WorkPerThread<8, 16>,
             Prefetch<true>, RegisterPrefetch<true>>,
       // The same register tile in 128 work-items, for half as many tiles of C; two work-groups per SM.
@@ -33,31 +32,31 @@ struct nvidia_gpu<float> {
       // The 128 x 256 entry's work-group turned around, 256 x 128 as cuBLAS's kernel: its warps each
       // cover all 256 rows of a 16-column strip. Faster than both large entries where the kernel
       // reads A as it lies: at 2048^3-8192^3 +1.2-1.6% over the 128 x 128 one reading B transposed,
-      // +2.4-2.7% reading neither; within 0.3% of the 128 x 256 one with A transposed (runs 115-116).
+      // +2.4-2.7% reading neither; within 0.3% of the 128 x 256 one with A transposed.
       entry<speeds{90, 90, 87, 87}, 1, float, Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>,
             Prefetch<true>, RegisterPrefetch<true>, Padding<4>>,
       // Registers read one K step ahead (RegisterPrefetch): at 1000^3 and 1024^3 this entry went from
-      // 0.70-0.74x to 0.90-1.01x cuBLAS without transposes (run 18). A three-buffer cp.async pipeline
-      // added 2-5% at 1000^3-4096^3 (runs 34-35). Eight warps per group: the choice where few groups
-      // share a unit (512^3-1024^3 split in the kernel).
+      // 0.70-0.74x to 0.90-1.01x cuBLAS without transposes. A three-buffer cp.async pipeline added 2-5%
+      // at 1000^3-4096^3. Eight warps per group: the choice where few groups share a unit (512^3-1024^3
+      // split in the kernel).
       entry<speeds{74, 79, 71, 77}, 3, float, Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>,
             Pipeline<3>, Padding<4>, RegisterPrefetch<true>, vendor::Nvidia<>>,
-      // Tall and skinny products (N = 64) with split K; a K step of 16 beat 8 by 5-9% there (runs 16,
-      // 19), and the cp.async pipeline another 4% (run 34). With the FMA order of run 61 it is also
-      // the fastest entry wherever each unit gets three or more groups (1536^3-4097^3 in four parts,
-      // run 64); four warps per group need that company.
+      // Tall and skinny products (N = 64) with split K; a K step of 16 beat 8 by 5-9% there, and the
+      // cp.async pipeline added another 4%. With the FMAs ordered columns outside (codegen/multiply.hpp)
+      // it is also the fastest entry wherever each unit gets three or more groups (1536^3-4097^3 in
+      // four parts); four warps per group need that company.
       entry<speeds{84, 83, 80, 83}, 3, float, Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>,
             Pipeline<3>, Padding<4>, RegisterPrefetch<true>, vendor::Nvidia<>>,
-      // RegisterPrefetch made no difference to this one (run 18). Through vendor::Nvidia so that its
-      // parts can be added in the kernel: small products split it into short parts (gemm.hpp,
-      // short_parts_entry; runs 120-121).
+      // RegisterPrefetch made no difference to this one. Through vendor::Nvidia so that its parts can
+      // be added in the kernel: small products split it into short parts (dispatch/choose.hpp,
+      // short_parts_entry).
       entry<speeds{55, 62, 49, 55}, 4, float, Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>,
             Prefetch<true>, vendor::Nvidia<>>,
-      // Sliced work-groups for one wave of small products (gemm.hpp, one_wave_entry; runs 154-162):
-      // 4 x 8 register tiles in slices of each K step of 32, added in local memory at the end, so K
-      // stays whole with no parts to add across work-groups. Taken only by that rule; the speeds of
-      // the two 2048-element tiles are 1000 / (microseconds at 512^3) per pair, which ranks their two
-      // turns (the kernel's NN and TN run 64 x 32 faster, NT and TT 32 x 64). The 64 x 64 tile, in two
+      // Sliced work-groups for one wave of small products (dispatch/choose.hpp, one_wave_entry): 4 x 8
+      // register tiles in slices of each K step of 32, added in local memory at the end, so K stays
+      // whole with no parts to add across work-groups. Taken only by that rule; the speeds of the two
+      // 2048-element tiles are 1000 / (microseconds at 512^3) per pair, which ranks their two turns
+      // (64 x 32 is faster for the kernel's NN and TN, 32 x 64 for NT and TT). The 64 x 64 tile, in two
       // slices (four would need 59392 bytes of local memory), serves 576^3-704^3; its speeds are
       // 1000 / (microseconds at 640^3).
       entry<speeds{61, 58, 55, 56}, 2, float, Tile<64, 32, 32>, Vec<4>, WorkPerThread<4, 8>, SliceK<4>,
@@ -72,7 +71,7 @@ template <>
 struct nvidia_gpu<double> {
   static bool serves(const core::DeviceInfo& d) { return target::Target<vendor::Nvidia<>>::matches(d); }
   static constexpr bool last_wave = true;
-  // cp.async pipelines: 8-14% over register-staged double buffering at 4096^3 (H200, runs 34-35).
+  // cp.async pipelines: 8-14% over register-staged double buffering at 4096^3 (H200).
   using entries = std::tuple<
       entry<72, 2, double, Tile<128, 64, 8>, Vec<2>, WorkPerThread<8, 8>, Pipeline<3>, Padding<2>,
             vendor::Nvidia<>>,
