@@ -39,6 +39,10 @@ struct gemmcl::target::Target<testing::Renamed> {
     t.line({"#endif"});
     Target<vendor::Generic>::helpers(t, c);
   }
+  template <class Sink>
+  static constexpr void attributes(util::text<Sink>& t, const policy::Config&) {
+    t.line({"__attribute__((vec_type_hint(float)))  // renamed: a kernel attribute of its own"});
+  }
 };
 
 // ---- A test-only element type ------------------------------------------------------------------------
@@ -114,6 +118,9 @@ TEST_CASE("a target defined outside the library") {
   using G = Gemm<Tile<32, 32, 8>, Vec<2>, Prefetch<true>, testing::Renamed>;
   static_assert(std::string_view(G::source).find("// renamed: a build option") != std::string_view::npos);
   static_assert(std::string_view(G::source).find("vendor           renamed (a test-only target)") !=
+                std::string_view::npos);
+  static_assert(std::string_view(G::source).find(
+                    "reqd_work_group_size(THREADS_M, THREADS_N, 1)))\n__attribute__((vec_type_hint(float)))") !=
                 std::string_view::npos);
   check_product<G>(70, 45, 33, 1.5f, 0.0f);
   check_product<G>(32, 64, 8, -1.0f, 0.5f);

@@ -20,13 +20,15 @@
 using namespace gemmcl;
 #define CK(x) do { auto _s = (x); if (_s != 0) { std::printf("FAIL %s = %d at %d\n", #x, (int)_s, __LINE__); std::exit(1);} } while (0)
 
+// options: the split defines of the register report's build; target_options: the target's own (device-dependent).
 struct Entry { std::string name; std::string_view source; bool dbl; std::string options;
+  void (*target_options)(std::string&, const core::DeviceInfo&);
   std::function<std::vector<cl::Event>(cl::CommandQueue&, Transpose, Transpose, size_t, size_t, size_t, const cl::Buffer&, const cl::Buffer&, cl::Buffer&)> run; };
 template <class G> Entry make(const char* name) {
   using T = typename G::value_type;
-  std::string options(vendor::VendorPath<typename G::vendor_type>::build_options);
-  if (G::config.split_reduce == 1) options += " -DGEMMCL_SPLIT_IN_KERNEL=1";
-  return {name, G::source, std::is_same_v<T, double>, options, [](cl::CommandQueue& q, Transpose ta, Transpose tb, size_t m, size_t n, size_t k, const cl::Buffer& a, const cl::Buffer& b, cl::Buffer& c) {
+  std::string options;
+  if (G::rules.reduction == Reduction::InKernel) options += " -DGEMMCL_SPLIT=1 -DGEMMCL_SPLIT_IN_KERNEL=1";
+  return {name, G::source, std::is_same_v<T, double>, options, &target::Target<typename G::vendor_type>::build_options, [](cl::CommandQueue& q, Transpose ta, Transpose tb, size_t m, size_t n, size_t k, const cl::Buffer& a, const cl::Buffer& b, cl::Buffer& c) {
     G g; return g.enqueue_all(q, Layout::ColMajor, ta, tb, m, n, k, T(1), a, 0, ta == Transpose::No ? m : k, b, 0, tb == Transpose::No ? k : n, T(0), c, 0, m); }};
 }
 double median(std::vector<double> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; }
@@ -99,7 +101,7 @@ int main(int argc, char** argv) {
   for (auto& e : configs) {
     cl::Program p(ctx, std::string(e.source));
     std::string opts = "-cl-nv-verbose -DGEMMCL_TRANS_A=0 -DGEMMCL_TRANS_B=0 -DGEMMCL_ALIGNED=1 " + e.options;
-    if (int cc = runtime::device_info(dev()).nv_compute_capability; cc > 0) opts += " -DGEMMCL_NV_SM=" + std::to_string(cc);
+    e.target_options(opts, core::device_info(dev()));  // NVIDIA's adds GEMMCL_NV_SM from the device
     cl_int st = p.build(opts.c_str());
     std::string log = p.getBuildInfo<CL_PROGRAM_BUILD_LOG>(dev);
     std::string brief; size_t pos = 0;

@@ -1,6 +1,6 @@
 #pragma once
 // How the correctness tests fill in a case's offsets, paddings and scalings: shared by the sweep
-// (correctness.cpp) and the check of Gemm<>'s built-in configurations (builtin.cpp).
+// (correctness.cpp) and the check of Gemm<>'s built-in configurations (dispatch.cpp).
 
 #include <algorithm>
 #include <cstddef>

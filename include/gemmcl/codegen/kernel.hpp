@@ -4,6 +4,7 @@
 //   header comment   header.hpp       what it computes and its configuration
 //   #defines         defines.hpp      build-time switches, element and vector types, the numbers
 //   target helpers   target/<name>    LOAD_GLOBAL, VLOAD_GLOBAL, GLOBAL_FENCE, COPY_* (Pipeline)
+//   attributes       prologue.hpp     work-group shape, and the target's own attributes (optional)
 //   prologue         prologue.hpp     signature, indexing, offsets, local tiles, acc = 0
 //   main loop        mainloop/        the walk over K, one file per loop, chosen by the configuration
 //   epilogue         epilogue.hpp     SliceK's sums, then C := alpha * acc + beta * C
@@ -49,6 +50,8 @@ constexpr void write_kernel(Sink& sink, const policy::Config& c) {
       target::write_synchronous_copies(t);
   }
   t.line();
+  detail::emit_kernel_attributes(t, c);
+  if constexpr (requires { path::attributes(t, c); }) path::attributes(t, c);
   detail::emit_prologue(t, c);
   mainloop::emit<Tag>(t, c);
   t.line();

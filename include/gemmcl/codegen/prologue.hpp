@@ -28,14 +28,19 @@ constexpr void emit_local_tile(util::text<Sink>& t, const Config& c, std::string
   t.line({"__local real* const ", x, "_tile = (__local real*)", x, "_store;"});
 }
 
-// Opens the kernel's body; the caller closes it.
+// The kernel's qualifier and its work-group shape; a target may add attributes of its own after it.
 template <class Sink>
-constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
-  const bool staged = c.local_a || c.local_b;
+constexpr void emit_kernel_attributes(util::text<Sink>& t, const Config& c) {
   if (c.slices == 1)
     t.line({"__kernel __attribute__((reqd_work_group_size(THREADS_M, THREADS_N, 1)))"});
   else
     t.line({"__kernel __attribute__((reqd_work_group_size(THREADS_M, THREADS_N * SLICES, 1)))"});
+}
+
+// Opens the kernel's body, from its name on; the caller closes it.
+template <class Sink>
+constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
+  const bool staged = c.local_a || c.local_b;
   t.line({"void ", kernel_name, "(const int m, const int n, const int k_total,"});
   t.raw({"#if GEMMCL_SPLIT\n"});
   t.line({"                 const int k_chunk,"});

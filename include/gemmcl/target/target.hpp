@@ -30,6 +30,10 @@
 //       //   COPY_WAIT()                        waits until at most STAGES - 2 of its groups are pending
 //       // The kernel puts a barrier after each COPY_WAIT, which makes the copies visible to the whole
 //       // work-group. A target without it gets write_synchronous_copies below, correct everywhere.
+//   template <class Sink>
+//   static constexpr void attributes(util::text<Sink>&, const policy::Config&);
+//       // optional: a line of kernel attributes of its own, written after the work-group shape's
+//       // (e.g. __attribute__((intel_reqd_sub_group_size(16))))
 //   using main_loops = util::type_list<...>;
 //       // optional: main loops of its own (codegen/mainloop/), tried before the generic ones
 //
