@@ -15,44 +15,44 @@ namespace gemmcl::codegen::detail {
 template <class Sink>
 constexpr void emit_buffer_setup(util::text<Sink>& t, const Config& c) {
   if (c.local_a) {
-    t.line({"const __local real* a_cur = a_tile;"});
-    t.line({"__local real* a_nxt = a_tile + TILE_K * STRIDE_A;"});
+    t.line("const __local real* a_cur = a_tile;");
+    t.line("__local real* a_nxt = a_tile + TILE_K * STRIDE_A;");
   }
   if (c.local_b) {
-    t.line({"const __local real* b_cur = b_tile;"});
-    t.line({"__local real* b_nxt = b_tile + TILE_K * STRIDE_B;"});
+    t.line("const __local real* b_cur = b_tile;");
+    t.line("__local real* b_nxt = b_tile + TILE_K * STRIDE_B;");
   }
-  t.line({"// Steps before t_whole need no checks. An operand stored with K contiguous reads its last line"});
-  t.line({"// for lines past its extent (see its loads), so only the other kind needs a full tile of C."});
+  t.line("// Steps before t_whole need no checks. An operand stored with K contiguous reads its last line");
+  t.line("// for lines past its extent (see its loads), so only the other kind needs a full tile of C.");
   if_x_contiguous(t, operand_a);
-  t.line({"const bool whole_a = full_m;"});
-  t.raw({"#else\n"});
-  t.line({"const bool whole_a = true;"});
-  t.raw({"#endif\n"});
+  t.line("const bool whole_a = full_m;");
+  t.raw("#else\n");
+  t.line("const bool whole_a = true;");
+  t.raw("#endif\n");
   if_x_contiguous(t, operand_b);
-  t.line({"const bool whole_b = full_n;"});
-  t.raw({"#else\n"});
-  t.line({"const bool whole_b = true;"});
-  t.raw({"#endif\n"});
-  t.line({"const int t_whole = whole_a && whole_b ? k / TILE_K - 1 : 0;"});
+  t.line("const bool whole_b = full_n;");
+  t.raw("#else\n");
+  t.line("const bool whole_b = true;");
+  t.raw("#endif\n");
+  t.line("const int t_whole = whole_a && whole_b ? k / TILE_K - 1 : 0;");
 }
 
 template <class Sink>
 constexpr void emit_buffer_swap(util::text<Sink>& t, const Config& c) {
-  if (c.local_a) t.line({"{ __local real* s = (__local real*)a_cur; a_cur = a_nxt; a_nxt = s; }"});
-  if (c.local_b) t.line({"{ __local real* s = (__local real*)b_cur; b_cur = b_nxt; b_nxt = s; }"});
+  if (c.local_a) t.line("{ __local real* s = (__local real*)a_cur; a_cur = a_nxt; a_nxt = s; }");
+  if (c.local_b) t.line("{ __local real* s = (__local real*)b_cur; b_cur = b_nxt; b_nxt = s; }");
 }
 
 // With prefetch: the first K tile goes into buffer 0 before the loop, which then fetches one ahead.
 template <class Sink>
 constexpr void emit_first_tile(util::text<Sink>& t, const Config& c) {
-  t.open({"if (tiles > 0)"});
-  t.line({"const int kb = 0;"});
+  t.open("if (tiles > 0)");
+  t.line("const int kb = 0;");
   emit_registers(t, c);
   emit_fetches(t, c);
   emit_stashes(t, c, "a_tile", "b_tile");  // buffer 0
   t.close();
-  t.line({"barrier(CLK_LOCAL_MEM_FENCE);"});
+  t.line("barrier(CLK_LOCAL_MEM_FENCE);");
 }
 
 }  // namespace gemmcl::codegen::detail

@@ -23,12 +23,12 @@ constexpr void emit_copy_setup(util::text<Sink>& t, const operand& o) {
   t.line({"const __global real* ", p, "_next = ", p, " + (long)", p, "_line0 * ", o.ld, " + (", o.x0,
          " + ", p, "_pos0 * VW);"});
   t.line({"const long ", p, "_step = (long)TILE_K * ", o.ld, ";"});
-  t.raw({"#else\n"});
+  t.raw("#else\n");
   t.line({"const int ", p, "_first = ", p, "_pos0 * ", o.stride, " + ", p, "_line0;"});
   t.line({"const __global real* ", p, "_next = ", p, " + (long)(", o.x0, " + ", p, "_line0) * ", o.ld,
          " + ", p, "_pos0;"});
   t.line({"const long ", p, "_step = TILE_K;"});
-  t.raw({"#endif\n"});
+  t.raw("#endif\n");
 }
 
 // Pipeline<S>: this work-item's copies of the operand tile at K step kb into local buffer `wbuf`.
@@ -46,53 +46,53 @@ constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o, bool whole
   t.line({p, "_next += ", p, "_step;"});
   if (!whole) t.open({"if (", o.full_x, " && kb + TILE_K <= k)"});
   if_x_contiguous(t, o);
-  t.line({"#pragma unroll"});
+  t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", x, "_UNITS; ++l)"});
   t.line({"const int dl = ", x, "_DLINE(l) * ", o.stride, " + ", x, "_DPOS(l) * VW;"});
   t.line({"const long sl = (long)", x, "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l) * VW;"});
-  t.raw({"#if GEMMCL_ALIGNED\n"});
-  t.line({"COPY_VEC(d + dl, s + sl);"});
-  t.raw({"#else\n"});
-  t.line({"#pragma unroll"});
-  t.line({"for (int e = 0; e < VW; ++e) COPY_ONE(d + dl + e, s + sl + e);"});
-  t.raw({"#endif\n"});
+  t.raw("#if GEMMCL_ALIGNED\n");
+  t.line("COPY_VEC(d + dl, s + sl);");
+  t.raw("#else\n");
+  t.line("#pragma unroll");
+  t.line("for (int e = 0; e < VW; ++e) COPY_ONE(d + dl + e, s + sl + e);");
+  t.raw("#endif\n");
   t.close();
-  t.raw({"#else\n"});
-  t.line({"#pragma unroll"});
+  t.raw("#else\n");
+  t.line("#pragma unroll");
   t.line({"for (int l = 0; l < ", x, "_UNITS; ++l) COPY_ONE(d + ", x, "_DPOS(l) * ", o.stride, " + ", x,
          "_DLINE(l), s + (long)", x, "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l));"});
-  t.raw({"#endif\n"});
+  t.raw("#endif\n");
   if (whole) {
     t.close();
     return;
   }
-  t.reopen({"else"});
+  t.reopen("else");
   if_x_contiguous(t, o);
-  t.line({"#pragma unroll"});
+  t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", x, "_UNITS; ++l)"});
   t.line({"const int pos = (", p, "_pos0 + ", x, "_DPOS(l)) * VW;"});
   t.line({"const int dl = ", x, "_DLINE(l) * ", o.stride, " + ", x, "_DPOS(l) * VW;"});
   t.line({"const long sl = (long)", x, "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l) * VW;"});
   t.line({"const bool line_in = kb + ", p, "_line0 + ", x, "_DLINE(l) < k;"});
-  t.raw({"#if GEMMCL_ALIGNED\n"});
-  t.line({"// One copy per vector, of the elements inside the matrix (none past a line beyond K)."});
+  t.raw("#if GEMMCL_ALIGNED\n");
+  t.line("// One copy per vector, of the elements inside the matrix (none past a line beyond K).");
   t.line({"const int inside = line_in ? clamp(", o.extent, " - (", o.x0, " + pos), 0, VW) : 0;"});
   t.line({"COPY_VEC_ZFILL(d + dl, s + sl, inside, ", p, ");"});
-  t.raw({"#else\n"});
-  t.line({"#pragma unroll"});
+  t.raw("#else\n");
+  t.line("#pragma unroll");
   t.line({"for (int e = 0; e < VW; ++e) COPY_ZFILL(d + dl + e, s + sl + e, line_in && ", o.x0,
          " + pos + e < ", o.extent, ", ", p, ");"});
-  t.raw({"#endif\n"});
+  t.raw("#endif\n");
   t.close();
-  t.raw({"#else\n"});
-  t.line({"#pragma unroll"});
+  t.raw("#else\n");
+  t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", x, "_UNITS; ++l)"});
   t.line({"const bool in = ", o.x0, " + ", p, "_line0 + ", x, "_DLINE(l) < ", o.extent, " && kb + ", p,
          "_pos0 + ", x, "_DPOS(l) < k;"});
   t.line({"COPY_ZFILL(d + ", x, "_DPOS(l) * ", o.stride, " + ", x, "_DLINE(l), s + (long)", x,
          "_DLINE(l) * ", o.ld, " + ", x, "_DPOS(l), in, ", p, ");"});
   t.close();
-  t.raw({"#endif\n"});
+  t.raw("#endif\n");
   t.close();
   t.close();
 }
@@ -105,15 +105,15 @@ template <class Sink>
 constexpr void emit_copy_step(util::text<Sink>& t, std::string_view kb) {
   t.open();
   t.line({"const int kb = ", kb, ";"});
-  t.open({"if (kb + TILE_K <= k_whole)"});
+  t.open("if (kb + TILE_K <= k_whole)");
   emit_copy_issue(t, operand_a, true);
   emit_copy_issue(t, operand_b, true);
-  t.reopen({"else if (kb < k)"});
+  t.reopen("else if (kb < k)");
   emit_copy_issue(t, operand_a, false);
   emit_copy_issue(t, operand_b, false);
   t.close();
-  t.line({"COPY_COMMIT();"});
-  t.line({"wbuf = wbuf + 1 == STAGES ? 0 : wbuf + 1;"});
+  t.line("COPY_COMMIT();");
+  t.line("wbuf = wbuf + 1 == STAGES ? 0 : wbuf + 1;");
   t.close();
 }
 

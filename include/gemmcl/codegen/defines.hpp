@@ -34,49 +34,49 @@ constexpr void emit_copy_defines(util::text<Sink>& t, const operand& o) {
   if_x_contiguous(t, o);
   t.line({"#define ", x, "_UNIT VW"});
   t.line({"#define ", x, "_Q (", o.tile, " / VW)"});
-  t.raw({"#else\n"});
+  t.raw("#else\n");
   t.line({"#define ", x, "_UNIT 1"});
   t.line({"#define ", x, "_Q TILE_K"});
-  t.raw({"#endif\n"});
+  t.raw("#endif\n");
   t.line({"#define ", x, "_UNITS (", o.tile, " * TILE_K / (", x, "_UNIT * THREADS))"});
   t.raw({"#if THREADS % ", x, "_Q == 0 || ", x, "_Q % THREADS == 0\n"});
   t.line({"#define ", x, "_DLINE(l) (((l) * THREADS) / ", x, "_Q)"});
   t.line({"#define ", x, "_DPOS(l) (((l) * THREADS) % ", x, "_Q)"});
-  t.raw({"#else\n"});
+  t.raw("#else\n");
   t.line({"#define ", x, "_DLINE(l) ((tid + (l) * THREADS) / ", x, "_Q - tid / ", x, "_Q)"});
   t.line({"#define ", x, "_DPOS(l) ((tid + (l) * THREADS) % ", x, "_Q - tid % ", x, "_Q)"});
-  t.raw({"#endif\n"});
+  t.raw("#endif\n");
 }
 
 template <class Sink>
 constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
-  t.line({"#ifndef GEMMCL_TRANS_A"});
-  t.line({"#define GEMMCL_TRANS_A 0"});
-  t.line({"#endif"});
-  t.line({"#ifndef GEMMCL_TRANS_B"});
-  t.line({"#define GEMMCL_TRANS_B 0"});
-  t.line({"#endif"});
-  t.line({"// 1 when the offsets and leading dimensions of A and B are multiples of VW, so whole vectors of"});
-  t.line({"// them are aligned. (C's alignment is the argument c_whole: C is touched once per call.)"});
-  t.line({"#ifndef GEMMCL_ALIGNED"});
-  t.line({"#define GEMMCL_ALIGNED 0"});
-  t.line({"#endif"});
-  t.line({"// 1 in programs of calls that split K (the kernel then takes the split's arguments), and"});
-  t.line({"// GEMMCL_SPLIT_IN_KERNEL 1 where the parts are added by the kernel itself (tickets)."});
-  t.line({"#ifndef GEMMCL_SPLIT"});
-  t.line({"#define GEMMCL_SPLIT 0"});
-  t.line({"#endif"});
-  t.line({"#ifndef GEMMCL_SPLIT_IN_KERNEL"});
-  t.line({"#define GEMMCL_SPLIT_IN_KERNEL 0"});
-  t.line({"#endif"});
+  t.line("#ifndef GEMMCL_TRANS_A");
+  t.line("#define GEMMCL_TRANS_A 0");
+  t.line("#endif");
+  t.line("#ifndef GEMMCL_TRANS_B");
+  t.line("#define GEMMCL_TRANS_B 0");
+  t.line("#endif");
+  t.line("// 1 when the offsets and leading dimensions of A and B are multiples of VW, so whole vectors of");
+  t.line("// them are aligned. (C's alignment is the argument c_whole: C is touched once per call.)");
+  t.line("#ifndef GEMMCL_ALIGNED");
+  t.line("#define GEMMCL_ALIGNED 0");
+  t.line("#endif");
+  t.line("// 1 in programs of calls that split K (the kernel then takes the split's arguments), and");
+  t.line("// GEMMCL_SPLIT_IN_KERNEL 1 where the parts are added by the kernel itself (tickets).");
+  t.line("#ifndef GEMMCL_SPLIT");
+  t.line("#define GEMMCL_SPLIT 0");
+  t.line("#endif");
+  t.line("#ifndef GEMMCL_SPLIT_IN_KERNEL");
+  t.line("#define GEMMCL_SPLIT_IN_KERNEL 0");
+  t.line("#endif");
   t.line();
   if (!c.element.extension.empty()) t.line({"#pragma OPENCL EXTENSION ", c.element.extension, " : enable"});
   const std::string_view e = c.element.name;
   t.line({"typedef ", e, " real;"});
   if (c.vec == 1) {
     t.line({"typedef ", e, " realv;  // one accumulator lane per element: Vec<1>"});
-    t.line({"#define VLOAD(p) (*(p))"});
-    t.line({"#define VSTORE(v, p) (*(p) = (v))"});
+    t.line("#define VLOAD(p) (*(p))");
+    t.line("#define VSTORE(v, p) (*(p) = (v))");
   } else {
     t.line({"typedef ", e, c.vec, " realv;  // ", c.vec, " consecutive rows of C or one vector load"});
     t.line({"#define VLOAD(p) vload", c.vec, "(0, (p))"});
@@ -89,22 +89,22 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line({"#define VW ", c.vec});
   t.line({"#define WPT_M ", c.wpt_m, "      // rows of C per work-item, as WPT_M / VW vectors"});
   t.line({"#define WPT_N ", c.wpt_n, "      // columns of C per work-item, as WPT_N / VW blocks of VW"});
-  t.line({"#define VECS_M (WPT_M / VW)"});
+  t.line("#define VECS_M (WPT_M / VW)");
   if (c.local_b) {
-    t.line({"#define COLS_RUN VW  // a work-item's columns come in runs of VW, read from local memory as vectors"});
-    t.line({"#define VECS_N (WPT_N / VW)"});
+    t.line("#define COLS_RUN VW  // a work-item's columns come in runs of VW, read from local memory as vectors");
+    t.line("#define VECS_N (WPT_N / VW)");
   } else {
-    t.line({"#define COLS_RUN WPT_N  // B is read from global memory: a work-item's columns are one run"});
+    t.line("#define COLS_RUN WPT_N  // B is read from global memory: a work-item's columns are one run");
   }
   t.line({"#define THREADS_M ", c.threads_m()});
   t.line({"#define THREADS_N ", c.threads_n()});
   if (c.slices == 1) {
-    t.line({"#define THREADS (THREADS_M * THREADS_N)"});
+    t.line("#define THREADS (THREADS_M * THREADS_N)");
   } else {
     t.line({"#define SLICES ", c.slices, "    // copies of the register tile grid, each multiplying SLICE_K of every K step"});
-    t.line({"#define SLICE_K (TILE_K / SLICES)"});
-    t.line({"#define SLICE_THREADS (THREADS_M * THREADS_N)"});
-    t.line({"#define THREADS (SLICE_THREADS * SLICES)"});
+    t.line("#define SLICE_K (TILE_K / SLICES)");
+    t.line("#define SLICE_THREADS (THREADS_M * THREADS_N)");
+    t.line("#define THREADS (SLICE_THREADS * SLICES)");
     t.line({"#define SLICE_ROUND_VECS ", c.slice_round_vecs(), "  // register-tile vectors added per round"});
     t.line({"#define SLICE_ROUNDS ", c.slice_rounds()});
   }

@@ -18,19 +18,19 @@ namespace gemmcl::codegen::detail {
 template <class Sink>
 constexpr void emit_slice_sums(util::text<Sink>& t, const Config& c) {
   const int vecs_m = c.wpt_m / c.vec, per_round = c.slice_round_vecs();
-  t.line({"// Sliced K: add the slices' register tiles; each slice ends with the sums of its share."});
-  t.line({"// Writer `slice` of vector v takes place (slice - owner - 1) mod SLICES among its owner's"});
-  t.line({"// SLICES - 1 places."});
+  t.line("// Sliced K: add the slices' register tiles; each slice ends with the sums of its share.");
+  t.line("// Writer `slice` of vector v takes place (slice - owner - 1) mod SLICES among its owner's");
+  t.line("// SLICES - 1 places.");
   for (int r = 0; r < c.slice_rounds(); ++r) {
     const int first = r * per_round, last = std::min(first + per_round, c.tile_vecs());
-    if (r > 0) t.line({"barrier(CLK_LOCAL_MEM_FENCE);  // the previous round's vectors are read"});
+    if (r > 0) t.line("barrier(CLK_LOCAL_MEM_FENCE);  // the previous round's vectors are read");
     for (int v = first; v < last; ++v) {
       const int owner = v % c.slices;
       t.line({"if (slice != ", owner, ") slice_sums[(", (v - first) * (c.slices - 1), " + (slice + ",
              c.slices - 1 - owner, ") % SLICES) * SLICE_THREADS + sid] = acc[", v % vecs_m, "][", v / vecs_m,
              "];"});
     }
-    t.line({"barrier(CLK_LOCAL_MEM_FENCE);"});
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);");
     for (int v = first; v < last; ++v) {
       const int owner = v % c.slices;
       t.open({"if (slice == ", owner, ")"});
@@ -44,27 +44,27 @@ constexpr void emit_slice_sums(util::text<Sink>& t, const Config& c) {
 
 template <class Sink>
 constexpr void emit_store(util::text<Sink>& t, const Config& c) {
-  t.line({"// C := alpha * acc + beta * C. With beta == 0, C is never read, so whatever it held"});
-  t.line({"// (NaN included) cannot leak into the result."});
-  t.line({"#pragma unroll"});
-  t.open({"for (int j = 0; j < WPT_N; ++j)"});
-  t.line({"const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;"});
-  t.line({"#pragma unroll"});
-  t.open({"for (int i = 0; i < VECS_M; ++i)"});
-  if (c.slices > 1) t.line({"if ((j * VECS_M + i) % SLICES != slice) continue;  // another slice's share"});
-  t.line({"const int row = m0 + (i * THREADS_M + tx) * VW;"});
-  t.line({"__global real* p = c + (long)col * ldc + row;"});
-  t.line({"realv r = alpha * acc[i][j];"});
-  t.open({"if (full_m && full_n)"});
-  t.line({"// Whole vectors where C's offset and leading dimension allow it (c_whole), else element-wise."});
-  t.line({"if (beta != (real)0) r += beta * (c_whole ? *(const __global realv*)p : VLOAD(p));"});
-  t.line({"if (c_whole) *(__global realv*)p = r; else VSTORE(r, p);"});
-  t.reopen({"else if (col < n)"});
-  t.line({"real rs[VW];"});
-  t.line({"VSTORE(r, rs);"});
-  t.line({"#pragma unroll"});
-  t.open({"for (int e = 0; e < VW; ++e)"});
-  t.line({"if (row + e < m) p[e] = beta != (real)0 ? rs[e] + beta * p[e] : rs[e];"});
+  t.line("// C := alpha * acc + beta * C. With beta == 0, C is never read, so whatever it held");
+  t.line("// (NaN included) cannot leak into the result.");
+  t.line("#pragma unroll");
+  t.open("for (int j = 0; j < WPT_N; ++j)");
+  t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VECS_M; ++i)");
+  if (c.slices > 1) t.line("if ((j * VECS_M + i) % SLICES != slice) continue;  // another slice's share");
+  t.line("const int row = m0 + (i * THREADS_M + tx) * VW;");
+  t.line("__global real* p = c + (long)col * ldc + row;");
+  t.line("realv r = alpha * acc[i][j];");
+  t.open("if (full_m && full_n)");
+  t.line("// Whole vectors where C's offset and leading dimension allow it (c_whole), else element-wise.");
+  t.line("if (beta != (real)0) r += beta * (c_whole ? *(const __global realv*)p : VLOAD(p));");
+  t.line("if (c_whole) *(__global realv*)p = r; else VSTORE(r, p);");
+  t.reopen("else if (col < n)");
+  t.line("real rs[VW];");
+  t.line("VSTORE(r, rs);");
+  t.line("#pragma unroll");
+  t.open("for (int e = 0; e < VW; ++e)");
+  t.line("if (row + e < m) p[e] = beta != (real)0 ? rs[e] + beta * p[e] : rs[e];");
   t.close();
   t.close();
   t.close();

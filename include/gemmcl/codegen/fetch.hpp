@@ -23,27 +23,27 @@ constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
   if_x_contiguous(t, o);
   t.line({"// ", o.label, " is stored with its ", o.extent, " extent contiguous: vectors run along it."});
   t.line({"const long ", p, "_step = (long)TILE_K * ", o.ld, ";"});
-  t.line({"#pragma unroll"});
+  t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", o.loads, "; ++l)"});
-  t.line({"const int v = tid + l * THREADS;"});
+  t.line("const int v = tid + l * THREADS;");
   t.line({p, "_x[l] = (v % (", o.tile, " / VW)) * VW;"});
   t.line({p, "_k[l] = v / (", o.tile, " / VW);"});
   t.line({p, "_src[l] = ", p, " + (long)", p, "_k[l] * ", o.ld, " + (", o.x0, " + ", p, "_x[l]);"});
   t.close();
-  t.raw({"#else\n"});
+  t.raw("#else\n");
   t.line({"// ", o.label, " is stored with its K extent contiguous: vectors run along K."});
   t.line({"const long ", p, "_step = TILE_K;"});
-  t.line({"#pragma unroll"});
+  t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", o.loads, "; ++l)"});
-  t.line({"const int v = tid + l * THREADS;"});
+  t.line("const int v = tid + l * THREADS;");
   t.line({p, "_k[l] = (v % (TILE_K / VW)) * VW;"});
   t.line({p, "_x[l] = v / (TILE_K / VW);"});
-  t.line({"// A line past the matrix reads its last line instead: only rows or columns of C that are never"});
-  t.line({"// stored use it, and the loads stay whole vectors (see t_whole)."});
+  t.line("// A line past the matrix reads its last line instead: only rows or columns of C that are never");
+  t.line("// stored use it, and the loads stay whole vectors (see t_whole).");
   t.line({p, "_src[l] = ", p, " + (long)min(", o.x0, " + ", p, "_x[l], ", o.extent, " - 1) * ", o.ld, " + ", p,
          "_k[l];"});
   t.close();
-  t.raw({"#endif\n"});
+  t.raw("#endif\n");
 }
 
 // Global -> registers: this work-item's share of the K step starting at column kb of op(). Inside the
@@ -54,7 +54,7 @@ constexpr void emit_fetch(util::text<Sink>& t, const operand& o, bool whole = fa
   const std::string_view p = o.ptr;
   t.line({"// ", o.label, " tile, global -> registers."});
   if (whole) {
-    t.line({"#pragma unroll"});
+    t.line("#pragma unroll");
     t.open({"for (int l = 0; l < ", o.loads, "; ++l)"});
     t.line({"VSTORE(VLOAD_GLOBAL(", p, "_src[l]), &", o.regs, "[l * VW]);"});
     t.line({p, "_src[l] += ", p, "_step;"});
@@ -63,24 +63,24 @@ constexpr void emit_fetch(util::text<Sink>& t, const operand& o, bool whole = fa
   }
   t.open();
   t.line({"const bool full = ", o.full_x, " && kb + TILE_K <= k;"});
-  t.line({"#pragma unroll"});
+  t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", o.loads, "; ++l)"});
   t.line({"const __global real* p = ", p, "_src[l];"});
   t.line({p, "_src[l] += ", p, "_step;"});
-  t.open({"if (full)"});
+  t.open("if (full)");
   t.line({"VSTORE(VLOAD_GLOBAL(p), &", o.regs, "[l * VW]);"});
-  t.reopen({"else"});
+  t.reopen("else");
   if_x_contiguous(t, o);
   t.line({"const bool k_in = kb + ", p, "_k[l] < k;"});
-  t.line({"#pragma unroll"});
+  t.line("#pragma unroll");
   t.line({"for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (k_in && ", o.x0, " + ", p,
          "_x[l] + e < ", o.extent, ") ? LOAD_GLOBAL(p + e) : (real)0;"});
-  t.raw({"#else\n"});
+  t.raw("#else\n");
   t.line({"const bool x_in = ", o.x0, " + ", p, "_x[l] < ", o.extent, ";"});
-  t.line({"#pragma unroll"});
+  t.line("#pragma unroll");
   t.line({"for (int e = 0; e < VW; ++e) ", o.regs, "[l * VW + e] = (x_in && kb + ", p,
          "_k[l] + e < k) ? LOAD_GLOBAL(p + e) : (real)0;"});
-  t.raw({"#endif\n"});
+  t.raw("#endif\n");
   t.close();
   t.close();
   t.close();
@@ -92,17 +92,17 @@ constexpr void emit_stash(util::text<Sink>& t, const operand& o, std::string_vie
   const std::string_view p = o.ptr;
   t.line({"// ", o.label, " tile, registers -> local memory."});
   if_x_contiguous(t, o);
-  t.line({"#pragma unroll"});
+  t.line("#pragma unroll");
   t.line({"for (int l = 0; l < ", o.loads, "; ++l) VSTORE_LOCAL_", o.label, "(VLOAD(&", o.regs,
          "[l * VW]), &", dst, "[", p, "_k[l] * ", o.stride, " + ", p, "_x[l]]);"});
-  t.raw({"#else\n"});
-  t.line({"#pragma unroll"});
+  t.raw("#else\n");
+  t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", o.loads, "; ++l)"});
-  t.line({"#pragma unroll"});
+  t.line("#pragma unroll");
   t.line({"for (int e = 0; e < VW; ++e) ", dst, "[(", p, "_k[l] + e) * ", o.stride, " + ", p,
          "_x[l]] = ", o.regs, "[l * VW + e];"});
   t.close();
-  t.raw({"#endif\n"});
+  t.raw("#endif\n");
 }
 
 template <class Sink>
@@ -121,8 +121,8 @@ constexpr void emit_stashes(util::text<Sink>& t, const Config& c, std::string_vi
 
 template <class Sink>
 constexpr void emit_registers(util::text<Sink>& t, const Config& c) {
-  if (c.local_a) t.line({"real ra[LOADS_A * VW];"});
-  if (c.local_b) t.line({"real rb[LOADS_B * VW];"});
+  if (c.local_a) t.line("real ra[LOADS_A * VW];");
+  if (c.local_b) t.line("real rb[LOADS_B * VW];");
 }
 
 // The prefetch of the next K step in the double-buffered loops. Steps t < t_whole (set up by
@@ -134,9 +134,9 @@ constexpr void emit_registers(util::text<Sink>& t, const Config& c) {
 // the 128x256 kernel).
 template <class Sink>
 constexpr void emit_prefetch(util::text<Sink>& t, const Config& c) {
-  t.open({"if (t < t_whole)"});
+  t.open("if (t < t_whole)");
   emit_fetches(t, c, true);
-  t.reopen({"else if (more)"});
+  t.reopen("else if (more)");
   emit_fetches(t, c);
   t.close();
 }

@@ -12,12 +12,12 @@ namespace gemmcl::codegen::detail {
 
 template <class Sink>
 constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_view vendor) {
-  t.line({"// gemmcl generated kernel"});
-  t.line({"//   C := alpha * op(A) * op(B) + beta * C on column-major matrices; row-major calls are mapped"});
-  t.line({"//   onto this by the host. op() is fixed when the program is built: GEMMCL_TRANS_A and"});
-  t.line({"//   GEMMCL_TRANS_B are 0 (as stored) or 1 (transposed)."});
-  t.line({"//"});
-  t.line({"// configuration"});
+  t.line("// gemmcl generated kernel");
+  t.line("//   C := alpha * op(A) * op(B) + beta * C on column-major matrices; row-major calls are mapped");
+  t.line("//   onto this by the host. op() is fixed when the program is built: GEMMCL_TRANS_A and");
+  t.line("//   GEMMCL_TRANS_B are 0 (as stored) or 1 (transposed).");
+  t.line("//");
+  t.line("// configuration");
   t.line({"//   element          ", c.element.name});
   t.line({"//   tile M x N x K   ", c.tile_m, " x ", c.tile_n, " x ", c.tile_k});
   t.line({"//   vector width     ", c.vec});
@@ -27,9 +27,9 @@ constexpr void emit_header(util::text<Sink>& t, const Config& c, std::string_vie
   else
     t.line({"//   work per thread  ", c.wpt_m, " x ", c.wpt_n, ", work-group ", c.slices, " slices of ",
            c.threads_m(), " x ", c.threads_n(), " = ", c.threads(), " work-items"});
-  t.raw({"//   local memory     "});
+  t.raw("//   local memory     ");
   if (!c.local_a && !c.local_b) {
-    t.raw({"none (no barriers)\n"});
+    t.raw("none (no barriers)\n");
   } else {
     t.raw({c.local_a && c.local_b ? "A and B" : c.local_a ? "A" : "B", ", padding ", c.padding,
           ", ", static_cast<long long>(c.local_bytes()), " bytes\n"});

@@ -38,10 +38,10 @@ constexpr void write_kernel(Sink& sink, const policy::Config& c) {
   detail::emit_header(t, c, path::name);
   detail::emit_defines(t, c);
   path::helpers(t, c);
-  t.line({"#ifndef GLOBAL_FENCE"});
-  t.line({"// Orders this work-item's global stores before its later accesses, for every compute unit."});
-  t.line({"#define GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)"});
-  t.line({"#endif"});
+  t.line("#ifndef GLOBAL_FENCE");
+  t.line("// Orders this work-item's global stores before its later accesses, for every compute unit.");
+  t.line("#define GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)");
+  t.line("#endif");
   if (c.stages > 0) {
     t.line();
     if constexpr (requires { path::copies(t, c); })

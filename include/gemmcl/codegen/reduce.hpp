@@ -20,18 +20,18 @@ namespace detail {
 template <class Sink>
 constexpr void emit_reduce(util::text<Sink>& t) {
   t.line({"__kernel void ", reduce_kernel_name, "(const int m, const int n, const int splits,"});
-  t.line({"                            const real alpha, const real beta, const __global real* restrict w,"});
-  t.line({"                            const int ldw, __global real* c, const ulong c_offset, const int ldc)"});
+  t.line("                            const real alpha, const real beta, const __global real* restrict w,");
+  t.line("                            const int ldw, __global real* c, const ulong c_offset, const int ldc)");
   t.open();
-  t.line({"const int i = get_global_id(0);"});
-  t.line({"const int j = get_global_id(1);"});
-  t.line({"if (i >= m || j >= n) return;"});
-  t.line({"const ulong slice = (ulong)ldw * n;"});
-  t.line({"const __global real* p = w + (ulong)j * ldw + i;"});
-  t.line({"real s = 0;"});
-  t.line({"for (int q = 0; q < splits; ++q) s += p[q * slice];"});
-  t.line({"__global real* pc = c + c_offset + (ulong)j * ldc + i;"});
-  t.line({"*pc = beta != (real)0 ? alpha * s + beta * *pc : alpha * s;"});
+  t.line("const int i = get_global_id(0);");
+  t.line("const int j = get_global_id(1);");
+  t.line("if (i >= m || j >= n) return;");
+  t.line("const ulong slice = (ulong)ldw * n;");
+  t.line("const __global real* p = w + (ulong)j * ldw + i;");
+  t.line("real s = 0;");
+  t.line("for (int q = 0; q < splits; ++q) s += p[q * slice];");
+  t.line("__global real* pc = c + c_offset + (ulong)j * ldc + i;");
+  t.line("*pc = beta != (real)0 ? alpha * s + beta * *pc : alpha * s;");
   t.close();
 }
 

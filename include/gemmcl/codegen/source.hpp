@@ -6,10 +6,12 @@
 // A Kernel is what dispatch hands the runtime: a configuration, its target as values, and its text.
 
 #include <cstdint>
-#include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "../target/target.hpp"
 #include "../util/fixed_string.hpp"
@@ -96,16 +98,19 @@ template <class Write>
 const Source& element_program(const element::Info& e, std::string_view kernel, std::string_view what,
                               Write write) {
   static std::mutex mutex;
-  static std::map<std::string, Source, std::less<>> sources;
+  // One per element type: a list searched in order.
+  static std::vector<std::pair<std::string_view, std::unique_ptr<const Source>>> sources;
   std::lock_guard<std::mutex> lock(mutex);
-  if (const auto it = sources.find(e.name); it != sources.end()) return it->second;
+  for (const auto& [name, x] : sources)
+    if (name == e.name) return *x;
   Source s;
   util::string_writer w(s.text);
   write(w, e);
   s.hash = util::fnv1a(s.text);
   s.describe = std::string(what) + " (" + std::string(e.name) + ")";
   s.kernel = kernel;
-  return sources.emplace(std::string(e.name), std::move(s)).first->second;
+  sources.emplace_back(e.name, std::make_unique<const Source>(std::move(s)));
+  return *sources.back().second;
 }
 }  // namespace detail
 

@@ -2,7 +2,7 @@
 // What gemmcl needs to know about a device, read once per device and kept for the process.
 
 #include <cstddef>
-#include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -11,6 +11,7 @@
 #include "../util/cold.hpp"
 #include "opencl.hpp"
 
+GEMMCL_COLD_BEGIN
 namespace gemmcl::core {
 
 struct DeviceInfo {
@@ -42,7 +43,6 @@ struct DeviceInfo {
   }
 };
 
-GEMMCL_COLD_BEGIN
 namespace detail {
 
 inline std::string device_string(cl_device_id device, cl_device_info what, std::string_view name) {
@@ -93,16 +93,18 @@ inline DeviceInfo query_device(cl_device_id device) {
 }
 
 }  // namespace detail
-GEMMCL_COLD_END
 
 // Cached; the reference stays valid for the life of the process.
 inline const DeviceInfo& device_info(cl_device_id device) {
+  // A process sees a handful of devices: a list searched in order is all it takes.
   static std::mutex mutex;
-  static std::map<cl_device_id, DeviceInfo> devices;
+  static std::vector<std::unique_ptr<const DeviceInfo>> devices;
   std::lock_guard<std::mutex> lock(mutex);
-  auto it = devices.find(device);
-  if (it == devices.end()) it = devices.emplace(device, detail::query_device(device)).first;
-  return it->second;
+  for (const auto& d : devices)
+    if (d->id == device) return *d;
+  devices.push_back(std::make_unique<const DeviceInfo>(detail::query_device(device)));
+  return *devices.back();
 }
 
 }  // namespace gemmcl::core
+GEMMCL_COLD_END

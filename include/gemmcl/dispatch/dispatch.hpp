@@ -20,7 +20,9 @@
 #include "split.hpp"
 #include "table.hpp"
 #include "tables/all.hpp"
+#include "../util/cold.hpp"
 
+GEMMCL_COLD_BEGIN
 namespace gemmcl::dispatch {
 
 struct Plan {
@@ -129,3 +131,4 @@ Plan plan(const core::Problem& p, const core::DeviceInfo& d, bool alpha_nonzero)
 }
 
 }  // namespace gemmcl::dispatch
+GEMMCL_COLD_END

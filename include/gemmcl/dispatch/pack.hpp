@@ -8,7 +8,9 @@
 
 #include "../core/device.hpp"
 #include "../policy/tags.hpp"
+#include "../util/cold.hpp"
 
+GEMMCL_COLD_BEGIN
 namespace gemmcl::dispatch {
 
 using core::DeviceInfo;
@@ -51,3 +53,4 @@ inline bool should_transpose(Packing requested, const DeviceInfo& d, std::size_t
 }
 
 }  // namespace gemmcl::dispatch
+GEMMCL_COLD_END

@@ -8,7 +8,9 @@
 
 #include "../core/device.hpp"
 #include "../policy/tags.hpp"
+#include "../util/cold.hpp"
 
+GEMMCL_COLD_BEGIN
 namespace gemmcl::dispatch {
 
 using core::DeviceInfo;
@@ -108,3 +110,4 @@ inline bool reduce_in_kernel(const SplitPlan& plan, Reduction requested, bool de
 }
 
 }  // namespace gemmcl::dispatch
+GEMMCL_COLD_END

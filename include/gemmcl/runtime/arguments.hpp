@@ -13,6 +13,7 @@
 #include "../core/types.hpp"
 #include "../util/cold.hpp"
 
+GEMMCL_COLD_BEGIN
 namespace gemmcl {
 namespace runtime {
 
@@ -30,7 +31,6 @@ struct Stored {
   std::size_t lead, lines;
 };
 
-GEMMCL_COLD_BEGIN
 // "row-major, transposed: stored k x m"
 inline std::string describe_storage(const Stored& s) {
   std::string d = s.layout == Layout::ColMajor ? "column-major" : "row-major";
@@ -65,7 +65,6 @@ inline std::string describe_storage(const Stored& s) {
                             ", but its buffer holds " + std::to_string(bytes) + " bytes (" + how + ")");
   }
 }
-GEMMCL_COLD_END
 
 // Checks one matrix as the caller stored it. op(X) is rows x cols; `r`, `c` name those sizes.
 inline void check_matrix(char name, Layout layout, Transpose trans, std::size_t rows, std::size_t cols,
@@ -128,3 +127,4 @@ inline Problem make_problem(Layout layout, Transpose ta, Transpose tb, std::size
 
 }  // namespace runtime
 }  // namespace gemmcl
+GEMMCL_COLD_END

@@ -13,6 +13,7 @@
 #include "../util/cold.hpp"
 #include "program_cache.hpp"
 
+GEMMCL_COLD_BEGIN
 namespace gemmcl::runtime {
 
 // What a kernel needs from a device, known before it is built.
@@ -24,7 +25,6 @@ struct Requirements {
   std::string_view describe;                 // the configuration, for messages
 };
 
-GEMMCL_COLD_BEGIN
 // The errors of check_device and check_kernel, with their messages (built only when thrown).
 [[noreturn]] inline void reject(ErrorCode code, const core::DeviceInfo& d, const Requirements& r,
                                 std::size_t kernel_limit = 0) {
@@ -51,7 +51,6 @@ GEMMCL_COLD_BEGIN
                                                       : "the extension " + std::string(e.extension)) +
                         ", which " + d.name + " does not support");
 }
-GEMMCL_COLD_END
 
 inline void check_device(const core::DeviceInfo& d, const Requirements& r) {
   if (r.target != nullptr && !r.target->matches(d)) reject(ErrorCode::VendorMismatch, d, r);
@@ -72,3 +71,4 @@ inline void check_kernel(const Program& program, const Requirements& r, const co
 }
 
 }  // namespace gemmcl::runtime
+GEMMCL_COLD_END

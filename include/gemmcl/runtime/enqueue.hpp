@@ -9,7 +9,9 @@
 #include "../core/error.hpp"
 #include "../core/opencl.hpp"
 #include "../core/types.hpp"
+#include "../util/cold.hpp"
 
+GEMMCL_COLD_BEGIN
 namespace gemmcl::runtime {
 
 // The context and device a queue belongs to.
@@ -74,3 +76,4 @@ inline cl::Event marker(cl::CommandQueue& queue, const Events& wait) {
 }
 
 }  // namespace gemmcl::runtime
+GEMMCL_COLD_END

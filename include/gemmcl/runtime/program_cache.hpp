@@ -3,14 +3,14 @@
 // caller. clSetKernelArg is not thread-safe on a shared cl_kernel, so each program keeps a small pool of
 // kernel objects: a call leases one, sets its arguments, enqueues and hands it back.
 
+#include <algorithm>
 #include <atomic>
+#include <compare>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <vector>
 
 #include "../core/device.hpp"
@@ -18,6 +18,7 @@
 #include "../core/opencl.hpp"
 #include "../util/cold.hpp"
 
+GEMMCL_COLD_BEGIN
 namespace gemmcl::runtime {
 
 using core::check;
@@ -30,7 +31,6 @@ struct ProgramSource {
   std::string_view describe;             // the configuration, for error messages
 };
 
-GEMMCL_COLD_BEGIN
 class Program {
  public:
   // Creates a kernel object of the main entry point at once, to learn what the compiled kernel allows.
@@ -110,11 +110,9 @@ class Program {
   std::size_t max_work_group_size_ = 0;
   std::mutex pool_mutex_;
 };
-GEMMCL_COLD_END
 
 namespace detail {
 
-GEMMCL_COLD_BEGIN
 // Builds a program from source; a build failure throws with the configuration and the build log.
 inline cl::Program build(cl_context context, cl_device_id device, const core::DeviceInfo& info,
                          const ProgramSource& source, const std::string& options) {
@@ -143,7 +141,6 @@ inline cl::Program build(cl_context context, cl_device_id device, const core::De
   }
   return program;
 }
-GEMMCL_COLD_END
 
 }  // namespace detail
 
@@ -162,13 +159,14 @@ class ProgramCache {
   std::shared_ptr<Program> get_or_build(cl_context context, cl_device_id device, const ProgramSource& source,
                         const std::string& options) {
     const core::DeviceInfo& info = core::device_info(device);
-    Key key{context, device, info.driver_version, options, source.hash, source.text.size()};
+    const Key key{context, device, source.hash, source.text.size(), info.driver_version, options};
     std::shared_ptr<Slot> slot;
     {
       std::lock_guard<std::mutex> lock(map_mutex_);
-      auto& entry = slots_[key];
-      if (!entry) entry = std::make_shared<Slot>();
-      slot = entry;
+      auto it = std::lower_bound(slots_.begin(), slots_.end(), key,
+                                 [](const Entry& e, const Key& k) { return e.key < k; });
+      if (it == slots_.end() || !(it->key == key)) it = slots_.insert(it, Entry{key, std::make_shared<Slot>()});
+      slot = it->slot;
     }
     std::lock_guard<std::mutex> lock(slot->mutex);
     if (!slot->program) {
@@ -190,15 +188,28 @@ class ProgramCache {
   }
 
  private:
-  using Key = std::tuple<cl_context, cl_device_id, std::string, std::string, std::uint64_t, std::size_t>;
+  struct Key {
+    cl_context context;
+    cl_device_id device;
+    std::uint64_t hash;
+    std::size_t size;
+    std::string driver, options;
+    auto operator<=>(const Key&) const = default;
+    bool operator==(const Key&) const = default;
+  };
   struct Slot {
     std::mutex mutex;
     std::shared_ptr<Program> program;
   };
+  struct Entry {
+    Key key;
+    std::shared_ptr<Slot> slot;
+  };
 
   std::mutex map_mutex_;
-  std::map<Key, std::shared_ptr<Slot>> slots_;
+  std::vector<Entry> slots_;  // sorted by key
   std::atomic<std::size_t> builds_{0};
 };
 
 }  // namespace gemmcl::runtime
+GEMMCL_COLD_END

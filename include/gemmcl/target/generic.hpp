@@ -22,13 +22,13 @@ struct Target<vendor::Generic> {
 
   template <class Sink>
   static constexpr void helpers(util::text<Sink>& t, const policy::Config&) {
-    t.line({"// Reads of A and B (generic: plain loads)."});
-    t.line({"#define LOAD_GLOBAL(p) (*(p))"});
-    t.line({"#if GEMMCL_ALIGNED"});
-    t.line({"#define VLOAD_GLOBAL(p) (*(const __global realv*)(p))"});
-    t.line({"#else"});
-    t.line({"#define VLOAD_GLOBAL(p) VLOAD(p)"});
-    t.line({"#endif"});
+    t.line("// Reads of A and B (generic: plain loads).");
+    t.line("#define LOAD_GLOBAL(p) (*(p))");
+    t.line("#if GEMMCL_ALIGNED");
+    t.line("#define VLOAD_GLOBAL(p) (*(const __global realv*)(p))");
+    t.line("#else");
+    t.line("#define VLOAD_GLOBAL(p) VLOAD(p)");
+    t.line("#endif");
   }
 };
 

@@ -86,31 +86,31 @@ struct Target<vendor::Nvidia<R>> {
     if (x.vector == 0) {
       // An element type without ld.global.nc here: the generic target's plain loads.
       Target<vendor::Generic>::helpers(t, c);
-      t.line({"#define GLOBAL_FENCE() asm volatile(\"membar.gl;\" ::: \"memory\")"});
+      t.line("#define GLOBAL_FENCE() asm volatile(\"membar.gl;\" ::: \"memory\")");
       return;
     }
     const std::string_view e = c.element.name;
     const std::string_view ptx = x.type;
     const std::string_view reg = x.constraint;
-    t.line({"// Reads of A and B (NVIDIA): ld.global.nc goes through the read-only data cache."});
-    t.open({"inline real ldg(const __global real* p)"});
-    t.line({"real v;"});
+    t.line("// Reads of A and B (NVIDIA): ld.global.nc goes through the read-only data cache.");
+    t.open("inline real ldg(const __global real* p)");
+    t.line("real v;");
     t.line({"asm(\"ld.global.nc.", ptx, " %0, [%1];\" : \"=", reg, "\"(v) : \"l\"(p));"});
-    t.line({"return v;"});
+    t.line("return v;");
     t.close();
-    t.line({"#define LOAD_GLOBAL(p) ldg(p)"});
-    t.line({"// Split K in one kernel: each part is made visible to the whole device before its ticket."});
-    t.line({"#define GLOBAL_FENCE() asm volatile(\"membar.gl;\" ::: \"memory\")"});
+    t.line("#define LOAD_GLOBAL(p) ldg(p)");
+    t.line("// Split K in one kernel: each part is made visible to the whole device before its ticket.");
+    t.line("#define GLOBAL_FENCE() asm volatile(\"membar.gl;\" ::: \"memory\")");
     // Whole vectors only where the hardware has them: 2 or 4 floats, 2 doubles. Wider ones are split.
     const int hw = x.vector;
-    t.line({"#if GEMMCL_ALIGNED"});
+    t.line("#if GEMMCL_ALIGNED");
     if (c.vec == 1) {
-      t.line({"#define VLOAD_GLOBAL(p) ldg(p)"});
+      t.line("#define VLOAD_GLOBAL(p) ldg(p)");
     } else {
       const int parts = c.vec > hw ? c.vec / hw : 1;
       const int width = c.vec > hw ? hw : c.vec;
-      t.open({"inline realv ldgv(const __global real* p)"});
-      t.line({"realv v;"});
+      t.open("inline realv ldgv(const __global real* p)");
+      t.line("realv v;");
       t.line({e, width, "* q = (", e, width, "*)&v;"});
       for (int i = 0; i < parts; ++i) {
         if (width == 2) {
@@ -122,13 +122,13 @@ struct Target<vendor::Nvidia<R>> {
                  i, "].w) : \"l\"(p + ", i * width, "));"});
         }
       }
-      t.line({"return v;"});
+      t.line("return v;");
       t.close();
-      t.line({"#define VLOAD_GLOBAL(p) ldgv(p)"});
+      t.line("#define VLOAD_GLOBAL(p) ldgv(p)");
     }
-    t.line({"#else"});
-    t.line({"#define VLOAD_GLOBAL(p) VLOAD(p)"});
-    t.line({"#endif"});
+    t.line("#else");
+    t.line("#define VLOAD_GLOBAL(p) VLOAD(p)");
+    t.line("#endif");
   }
 
   // Pipeline<S>: cp.async (compute capability 8.0 and up; build_options defines GEMMCL_NV_SM from the
@@ -140,21 +140,21 @@ struct Target<vendor::Nvidia<R>> {
     const int bytes = c.element_bytes();
     const int vec_bytes = bytes * c.vec;
     const int chunk = vec_bytes < 16 ? vec_bytes : 16;
-    t.line({"#if defined(GEMMCL_NV_SM) && GEMMCL_NV_SM >= 80"});
-    t.line({"// Global -> local copies (cp.async). A local pointer converted to an integer is its address in"});
-    t.line({"// the shared window, which cp.async takes."});
-    t.line({"#define LOCAL_ADDRESS(p) ((uint)(ulong)(p))"});
-    t.open({"inline void copy_one(__local real* dst, const __global real* src)"});
+    t.line("#if defined(GEMMCL_NV_SM) && GEMMCL_NV_SM >= 80");
+    t.line("// Global -> local copies (cp.async). A local pointer converted to an integer is its address in");
+    t.line("// the shared window, which cp.async takes.");
+    t.line("#define LOCAL_ADDRESS(p) ((uint)(ulong)(p))");
+    t.open("inline void copy_one(__local real* dst, const __global real* src)");
     t.line({"asm volatile(\"cp.async.ca.shared.global [%0], [%1], ", bytes,
            ";\" :: \"r\"(LOCAL_ADDRESS(dst)), \"l\"(src) : \"memory\");"});
     t.close();
-    t.open({"inline void copy_zfill(__local real* dst, const __global real* src, bool ok, const __global real* safe)"});
-    t.line({"// src-size 0 reads nothing and fills the element with zeros."});
+    t.open("inline void copy_zfill(__local real* dst, const __global real* src, bool ok, const __global real* safe)");
+    t.line("// src-size 0 reads nothing and fills the element with zeros.");
     t.line({"asm volatile(\"cp.async.ca.shared.global [%0], [%1], ", bytes,
            ", %2;\" :: \"r\"(LOCAL_ADDRESS(dst)), \"l\"(ok ? src : safe), \"r\"(ok ? ", bytes,
            " : 0) : \"memory\");"});
     t.close();
-    t.open({"inline void copy_vec(__local real* dst, const __global real* src)"});
+    t.open("inline void copy_vec(__local real* dst, const __global real* src)");
     for (int off = 0; off < vec_bytes; off += chunk) {
       t.line({"asm volatile(\"cp.async.", chunk == 16 ? "cg" : "ca", ".shared.global [%0], [%1], ", chunk,
              ";\" :: \"r\"(LOCAL_ADDRESS(dst) + ", off, "), \"l\"((const __global char*)src + ", off,
@@ -163,7 +163,7 @@ struct Target<vendor::Nvidia<R>> {
     t.close();
     t.open({"inline void copy_vec_zfill(__local real* dst, const __global real* src, int n,",
            " const __global real* safe)"});
-    t.line({"// The first n elements of a vector, zeros after them: src-size below cp-size zero-fills the rest."});
+    t.line("// The first n elements of a vector, zeros after them: src-size below cp-size zero-fills the rest.");
     for (int off = 0; off < vec_bytes; off += chunk) {
       if (off == 0)
         t.line({"{ const int bytes = min(n * ", bytes, ", ", chunk, ");"});
@@ -175,16 +175,16 @@ struct Target<vendor::Nvidia<R>> {
              " : (const __global char*)safe), \"r\"(bytes) : \"memory\"); }"});
     }
     t.close();
-    t.line({"#define COPY_ONE(dst, src) copy_one((dst), (src))"});
-    t.line({"#define COPY_ZFILL(dst, src, ok, safe) copy_zfill((dst), (src), (ok), (safe))"});
-    t.line({"#define COPY_VEC(dst, src) copy_vec((dst), (src))"});
-    t.line({"#define COPY_VEC_ZFILL(dst, src, n, safe) copy_vec_zfill((dst), (src), (n), (safe))"});
-    t.line({"#define COPY_COMMIT() asm volatile(\"cp.async.commit_group;\" ::: \"memory\")"});
+    t.line("#define COPY_ONE(dst, src) copy_one((dst), (src))");
+    t.line("#define COPY_ZFILL(dst, src, ok, safe) copy_zfill((dst), (src), (ok), (safe))");
+    t.line("#define COPY_VEC(dst, src) copy_vec((dst), (src))");
+    t.line("#define COPY_VEC_ZFILL(dst, src, n, safe) copy_vec_zfill((dst), (src), (n), (safe))");
+    t.line("#define COPY_COMMIT() asm volatile(\"cp.async.commit_group;\" ::: \"memory\")");
     t.line({"#define COPY_WAIT() asm volatile(\"cp.async.wait_group ", c.stages - 2,
            ";\" ::: \"memory\")"});
-    t.line({"#else"});
+    t.line("#else");
     write_synchronous_copies(t);
-    t.line({"#endif"});
+    t.line("#endif");
   }
 };
 

@@ -76,15 +76,15 @@ inline constexpr Info info_of{Target<Tag>::name, &Target<Tag>::matches, &Target<
 // commit or wait for, and the barrier after COPY_WAIT orders them like any other local store.
 template <class Sink>
 constexpr void write_synchronous_copies(util::text<Sink>& t) {
-  t.line({"// Global -> local copies (plain loads and stores, complete when issued)."});
-  t.line({"#define COPY_ONE(dst, src) (*(dst) = *(src))"});
-  t.line({"#define COPY_ZFILL(dst, src, ok, safe) (*(dst) = (ok) ? *(src) : (real)0)"});
-  t.line({"#define COPY_VEC(dst, src) (*(__local realv*)(dst) = *(const __global realv*)(src))"});
-  t.line({"// The first `n` (0 to VW) elements of a vector, zeros after them."});
-  t.line({"#define COPY_VEC_ZFILL(dst, src, n, safe) \\"});
-  t.line({"  for (int e_ = 0; e_ < VW; ++e_) (dst)[e_] = e_ < (n) ? (src)[e_] : (real)0"});
-  t.line({"#define COPY_COMMIT()"});
-  t.line({"#define COPY_WAIT()"});
+  t.line("// Global -> local copies (plain loads and stores, complete when issued).");
+  t.line("#define COPY_ONE(dst, src) (*(dst) = *(src))");
+  t.line("#define COPY_ZFILL(dst, src, ok, safe) (*(dst) = (ok) ? *(src) : (real)0)");
+  t.line("#define COPY_VEC(dst, src) (*(__local realv*)(dst) = *(const __global realv*)(src))");
+  t.line("// The first `n` (0 to VW) elements of a vector, zeros after them.");
+  t.line("#define COPY_VEC_ZFILL(dst, src, n, safe) \\");
+  t.line("  for (int e_ = 0; e_ < VW; ++e_) (dst)[e_] = e_ < (n) ? (src)[e_] : (real)0");
+  t.line("#define COPY_COMMIT()");
+  t.line("#define COPY_WAIT()");
 }
 
 }  // namespace gemmcl::target

@@ -19,26 +19,26 @@ namespace gemmcl::util {
 // every kernel's text is also written at run time, in users' programs, and compile time counts there.
 class piece {
  public:
-  constexpr piece(const char* v) noexcept : kind_(kind::text), text_(v) {}
-  constexpr piece(std::string_view v) noexcept : kind_(kind::text), text_(v) {}
-  constexpr piece(char v) noexcept : kind_(kind::character), char_(v) {}
+  constexpr piece(const char* v) noexcept : piece(std::string_view(v)) {}
+  constexpr piece(std::string_view v) noexcept : kind_(kind::text), text_(v.data()), value_(v.size()) {}
+  constexpr piece(char v) noexcept : kind_(kind::character), value_(static_cast<unsigned char>(v)) {}
   template <std::integral I>
     requires(!std::same_as<I, char> && !std::same_as<I, bool>)
-  constexpr piece(I v) noexcept : kind_(kind::number), number_(static_cast<long long>(v)) {}
+  constexpr piece(I v) noexcept : kind_(kind::number), value_(static_cast<long long>(v)) {}
 
   template <class Sink>
   constexpr void write(Sink& s) const {
     switch (kind_) {
-      case kind::text: s.append(text_); return;
-      case kind::character: s.append(char_); return;
+      case kind::text: s.append(std::string_view(text_, static_cast<std::size_t>(value_))); return;
+      case kind::character: s.append(static_cast<char>(value_)); return;
       case kind::number: break;
     }
     char digits[24]{};
     int n = 0;
-    const bool negative = number_ < 0;
+    const bool negative = value_ < 0;
     // Work in unsigned so the most negative value does not overflow.
-    auto u = negative ? static_cast<unsigned long long>(0) - static_cast<unsigned long long>(number_)
-                      : static_cast<unsigned long long>(number_);
+    auto u = negative ? static_cast<unsigned long long>(0) - static_cast<unsigned long long>(value_)
+                      : static_cast<unsigned long long>(value_);
     do {
       digits[n++] = static_cast<char>('0' + u % 10);
       u /= 10;
@@ -50,9 +50,8 @@ class piece {
  private:
   enum class kind { text, character, number };
   kind kind_;
-  std::string_view text_{};
-  char char_ = 0;
-  long long number_ = 0;
+  const char* text_ = nullptr;
+  long long value_ = 0;  // a text's length, a character, or a number
 };
 
 template <class Sink>
@@ -66,12 +65,14 @@ class text {
   constexpr explicit text(Sink& sink) noexcept : sink_(sink) {}
 
   // Appends without a line break or indentation.
+  constexpr text& raw(std::string_view s) { return raw({piece(s)}); }
   constexpr text& raw(std::initializer_list<piece> ps = {}) {
     for (const piece& p : ps) p.write(sink_);
     return *this;
   }
 
   // One indented line; an empty call gives an empty line.
+  constexpr text& line(std::string_view s) { return line({piece(s)}); }
   constexpr text& line(std::initializer_list<piece> ps = {}) {
     if (ps.size() > 0) {
       for (int i = 0; i < depth_; ++i) sink_.append("  ");
@@ -82,6 +83,7 @@ class text {
   }
 
   // A line ending in "{" and one more level of indentation.
+  constexpr text& open(std::string_view s) { return open({piece(s)}); }
   constexpr text& open(std::initializer_list<piece> ps = {}) {
     if (ps.size() > 0) {
       for (int i = 0; i < depth_; ++i) sink_.append("  ");
@@ -95,6 +97,7 @@ class text {
   }
 
   // Closes a block: "}" plus an optional tail such as " else {".
+  constexpr text& close(std::string_view s) { return close({piece(s)}); }
   constexpr text& close(std::initializer_list<piece> ps = {}) {
     --depth_;
     for (int i = 0; i < depth_; ++i) sink_.append("  ");
@@ -105,6 +108,7 @@ class text {
   }
 
   // Closes one block and opens the next on the same line: "} else {".
+  constexpr text& reopen(std::string_view s) { return reopen({piece(s)}); }
   constexpr text& reopen(std::initializer_list<piece> ps = {}) {
     --depth_;
     for (int i = 0; i < depth_; ++i) sink_.append("  ");

@@ -16,9 +16,9 @@ struct Direct {
 
   template <class Sink>
   static constexpr void emit(util::text<Sink>& t, const policy::Config& c) {
-    t.line({"const int tiles = (k + TILE_K - 1) / TILE_K;"});
-    t.open({"for (int t = 0; t < tiles; ++t)"});
-    t.line({"const int k0 = t * TILE_K;"});
+    t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
+    t.open("for (int t = 0; t < tiles; ++t)");
+    t.line("const int k0 = t * TILE_K;");
     detail::emit_step(t, c, "", "");
     t.close();
   }

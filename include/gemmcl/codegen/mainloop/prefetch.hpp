@@ -23,17 +23,17 @@ struct Prefetch {
     emit_staged_setup(t, c);
     detail::emit_first_tile(t, c);
     detail::emit_buffer_setup(t, c);
-    t.open({"for (int t = 0; t < tiles; ++t)"});
-    t.line({"const int k0 = t * TILE_K;"});
-    t.line({"const int kb = k0 + TILE_K;  // the step being prefetched"});
-    t.line({"const bool more = t + 1 < tiles;"});
+    t.open("for (int t = 0; t < tiles; ++t)");
+    t.line("const int k0 = t * TILE_K;");
+    t.line("const int kb = k0 + TILE_K;  // the step being prefetched");
+    t.line("const bool more = t + 1 < tiles;");
     detail::emit_registers(t, c);
     detail::emit_prefetch(t, c);
     detail::emit_step(t, c, c.local_a ? "a_cur" : "", c.local_b ? "b_cur" : "");
-    t.open({"if (more)"});
+    t.open("if (more)");
     detail::emit_stashes(t, c, "a_nxt", "b_nxt");
     t.close();
-    t.line({"barrier(CLK_LOCAL_MEM_FENCE);"});
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);");
     detail::emit_buffer_swap(t, c);
     t.close();
   }

@@ -17,7 +17,7 @@ template <class Sink>
 constexpr void emit_staged_setup(util::text<Sink>& t, const policy::Config& c) {
   if (c.local_a) detail::emit_fetch_setup(t, detail::operand_a);
   if (c.local_b) detail::emit_fetch_setup(t, detail::operand_b);
-  t.line({"const int tiles = (k + TILE_K - 1) / TILE_K;"});
+  t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
 }
 
 struct Staged {
@@ -29,15 +29,15 @@ struct Staged {
   template <class Sink>
   static constexpr void emit(util::text<Sink>& t, const policy::Config& c) {
     emit_staged_setup(t, c);
-    t.open({"for (int t = 0; t < tiles; ++t)"});
-    t.line({"const int k0 = t * TILE_K;"});
-    t.line({"const int kb = k0;"});
+    t.open("for (int t = 0; t < tiles; ++t)");
+    t.line("const int k0 = t * TILE_K;");
+    t.line("const int kb = k0;");
     detail::emit_registers(t, c);
     detail::emit_fetches(t, c);
     detail::emit_stashes(t, c, "a_tile", "b_tile");
-    t.line({"barrier(CLK_LOCAL_MEM_FENCE);"});
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);");
     detail::emit_step(t, c, "a_tile", "b_tile");
-    t.line({"barrier(CLK_LOCAL_MEM_FENCE);  // the tile is overwritten in the next step"});
+    t.line("barrier(CLK_LOCAL_MEM_FENCE);  // the tile is overwritten in the next step");
     t.close();
   }
 };
