@@ -168,8 +168,8 @@ static_assert(contains(codegen::fixed_pack_source<float>.view(), "__kernel void 
 static_assert(contains(codegen::fixed_reduce_source<float>.view(), "__kernel void gemmcl_reduce(") &&
               contains(codegen::fixed_reduce_source<double>.view(), "#pragma OPENCL EXTENSION cl_khr_fp64 : enable"));
 static_assert(contains(Defaults::source, "const int c_whole)") && !contains(Defaults::source, "GEMMCL_ALIGNED_C"));
-// The split's arguments only in programs built for a split.
-static_assert(contains(Defaults::source, "#if GEMMCL_SPLIT\n                 const int k_chunk,\n#endif\n"));
+// The in-kernel reduction's arguments only in programs built for it.
+static_assert(contains(Defaults::source, "#if GEMMCL_SPLIT_IN_KERNEL\n                 volatile __global uint* tickets,"));
 // Defaults of what is not given: all staged, no padding, no prefetch.
 static_assert(Defaults::config.local_a && Defaults::config.local_b && Defaults::config.padding == 0 &&
               !Defaults::config.prefetch);
@@ -187,12 +187,10 @@ TEST_CASE("the generated text compiles on the device") {
   const auto build = [&](std::string_view text, const char* name) {
     for (int ta = 0; ta < 2; ++ta) {
       for (int tb = 0; tb < 2; ++tb) {
-        // The split variants too: a second pass, and the parts added in the kernel.
-        const int split = (ta + 2 * tb) % 3;
+        // The variant that adds split-K parts in the kernel too.
         const std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(ta) + " -DGEMMCL_TRANS_B=" +
                                     std::to_string(tb) + " -DGEMMCL_ALIGNED=" + std::to_string((ta + tb) % 2) +
-                                    (split > 0 ? " -DGEMMCL_SPLIT=1" : "") +
-                                    (split > 1 ? " -DGEMMCL_SPLIT_IN_KERNEL=1" : "");
+                                    (ta == tb ? " -DGEMMCL_SPLIT_IN_KERNEL=1" : "");
         cl::Program program(target.context, std::string(text));
         INFO(name, " ", options);
         const cl_int status = program.build({target.device}, options.c_str());

@@ -27,7 +27,7 @@ struct Entry { std::string name; std::string_view source; bool dbl; std::string 
 template <class G> Entry make(const char* name) {
   using T = typename G::value_type;
   std::string options;
-  if (G::rules.reduction == Reduction::InKernel) options += " -DGEMMCL_SPLIT=1 -DGEMMCL_SPLIT_IN_KERNEL=1";
+  if (G::rules.reduction == Reduction::InKernel) options += " -DGEMMCL_SPLIT_IN_KERNEL=1";
   return {name, G::source, std::is_same_v<T, double>, options, &target::Target<typename G::vendor_type>::build_options, [](cl::CommandQueue& q, Transpose ta, Transpose tb, size_t m, size_t n, size_t k, const cl::Buffer& a, const cl::Buffer& b, cl::Buffer& c) {
     G g; return g.enqueue_all(q, Layout::ColMajor, ta, tb, m, n, k, T(1), a, 0, ta == Transpose::No ? m : k, b, 0, tb == Transpose::No ? k : n, T(0), c, 0, m); }};
 }

@@ -61,11 +61,8 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line("#ifndef GEMMCL_ALIGNED");
   t.line("#define GEMMCL_ALIGNED 0");
   t.line("#endif");
-  t.line("// 1 in programs of calls that split K (the kernel then takes the split's arguments), and");
-  t.line("// GEMMCL_SPLIT_IN_KERNEL 1 where the parts are added by the kernel itself (tickets).");
-  t.line("#ifndef GEMMCL_SPLIT");
-  t.line("#define GEMMCL_SPLIT 0");
-  t.line("#endif");
+  t.line("// 1 in programs whose split-K parts are added by the kernel itself (tickets); the kernel then");
+  t.line("// takes the reduction's arguments.");
   t.line("#ifndef GEMMCL_SPLIT_IN_KERNEL");
   t.line("#define GEMMCL_SPLIT_IN_KERNEL 0");
   t.line("#endif");

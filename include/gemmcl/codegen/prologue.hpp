@@ -1,5 +1,6 @@
 #pragma once
-// The kernel's prologue: its signature (the split-K arguments only in programs of calls that split),
+// The kernel's prologue: its signature (the in-kernel reduction's arguments only in programs built for
+// it),
 // which work-item computes which part of C, the operands' offsets, the local tiles and the zeroed
 // register tile acc that the main loop fills.
 
@@ -41,39 +42,23 @@ constexpr void emit_kernel_attributes(util::text<Sink>& t, const Config& c) {
 template <class Sink>
 constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
-  t.line({"void ", kernel_name, "(const int m, const int n, const int k_total,"});
-  t.raw("#if GEMMCL_SPLIT\n");
-  t.line("                 const int k_chunk,");
-  t.raw("#endif\n");
+  t.line({"void ", kernel_name, "(const int m, const int n, const int k_total, const int k_chunk,"});
   t.line("                 const real alpha, const real beta,");
   t.line("                 const __global real* restrict a, const ulong a_offset, const int lda,");
   t.line("                 const __global real* restrict b, const ulong b_offset, const int ldb,");
-  t.line("                 __global real* c, const ulong c_offset, const int ldc,");
-  t.raw("#if GEMMCL_SPLIT\n");
-  t.line("                 const ulong c_split,");
-  t.raw("#endif\n");
+  t.line("                 __global real* c, const ulong c_offset, const int ldc, const ulong c_split,");
   t.raw("#if GEMMCL_SPLIT_IN_KERNEL\n");
   t.line("                 volatile __global uint* tickets, __global real* d, const ulong d_offset,");
   t.line("                 const int ldd, const real d_alpha, const real d_beta,");
   t.raw("#endif\n");
   t.line("                 const int c_whole)");
   t.open();
-  t.raw("#if GEMMCL_SPLIT\n");
   t.line("// Split K: work-groups (., ., s) multiply the K range starting at s * k_chunk and write their own");
-  t.line("// slice of C, c_split elements apart. With tickets, C is a workspace and the last work-group of");
-  t.line("// each tile writes D (see the end).");
+  t.line("// slice of C, c_split elements apart. Without a split, k_chunk = k_total and s = 0. With");
+  t.line("// tickets, C is a workspace and the last work-group of each tile writes D (see the end).");
   t.line("const int split = (int)get_group_id(2);");
   t.line("const int k_begin = split * k_chunk;");
   t.line("const int k = min(k_chunk, k_total - k_begin);");
-  t.raw("#else\n");
-  t.line("// One part: get_group_id(2) is 0. Written with the split's arithmetic all the same: where the");
-  t.line("// compiler could see that k_begin is 0, PoCL took minutes to build some of these kernels.");
-  t.line("const int split = (int)get_group_id(2);");
-  t.line("const int k_chunk = k_total;");
-  t.line("const ulong c_split = (ulong)ldc * n;");
-  t.line("const int k_begin = split * k_chunk;");
-  t.line("const int k = min(k_chunk, k_total - k_begin);");
-  t.raw("#endif\n");
   if (c.slices > 1) {
     t.line("// Slice `slice` (work-items slice * SLICE_THREADS on) multiplies K steps k_slice to");
     t.line("// k_slice + SLICE_K - 1 of every local tile; sid numbers the work-items within it.");
