@@ -1,7 +1,7 @@
 #pragma once
-// Program text as data. At compile time (fixed_string) in two passes: a generator writes its text once into a counter to learn
-// the size, then once more into a fixed_string of exactly that size. No allocation, so the result is a
-// constant expression usable as a static constexpr member.
+// Program text as data. At compile time (fixed_string) in two passes: a generator writes its text once
+// into a counter to learn the size, then once more into a fixed_string of exactly that size. No
+// allocation, so the result is a constant expression usable as a static constexpr member.
 
 #include <cstddef>
 #include <cstdint>

@@ -55,11 +55,6 @@ class piece {
 };
 
 template <class Sink>
-constexpr void put(Sink& s, const piece& p) {
-  p.write(s);
-}
-
-template <class Sink>
 class text {
  public:
   constexpr explicit text(Sink& sink) noexcept : sink_(sink) {}

@@ -39,12 +39,6 @@ constexpr std::string_view emit_first(util::type_list<L...>, util::text<Sink>& t
   (void)((L::selects(c) ? (L::emit(t, c), chosen = L::name, true) : false) || ...);
   return chosen;
 }
-template <class... L>
-constexpr std::string_view name_first(util::type_list<L...>, const policy::Config& c) {
-  std::string_view chosen;
-  (void)((L::selects(c) ? (chosen = L::name, true) : false) || ...);
-  return chosen;
-}
 }  // namespace detail
 
 // Writes the main loop a configuration selects; returns its name ("" if none selects it, which the
@@ -52,12 +46,6 @@ constexpr std::string_view name_first(util::type_list<L...>, const policy::Confi
 template <class Tag, class Sink>
 constexpr std::string_view emit(util::text<Sink>& t, const policy::Config& c) {
   return detail::emit_first(for_target<Tag>{}, t, c);
-}
-
-// The name of the main loop a configuration selects.
-template <class Tag>
-constexpr std::string_view name(const policy::Config& c) {
-  return detail::name_first(for_target<Tag>{}, c);
 }
 
 }  // namespace gemmcl::codegen::mainloop
