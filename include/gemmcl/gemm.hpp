@@ -44,6 +44,8 @@ class Gemm {
   // A vendor tag must come with its target; instantiating it here reports a missing one at once, not
   // only when the call is first used.
   static_assert(sizeof(target::Target<vendor_type>) > 0);
+  // A vendor tag's own validity rules (sub-group sizes, block reads), once the configuration is known.
+  static_assert(policy::vendor_rules_hold<resolved>());
 
   // The resolved kernel configuration and the call rules (SplitK, Pack). For Gemm<> (no kernel policy
   // given) the configuration is the portable one; at run time Gemm<> picks from a built-in table per

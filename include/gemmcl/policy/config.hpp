@@ -25,6 +25,14 @@ struct Config {
   int unroll = 0;                             // inner-loop unroll factor; 0: all of tile_k
   int warp_lanes_m = 0;                       // work-items along M per group of 32; 0: row-major ids
   int slices = 1;                             // SliceK<S>: copies of the register tile grid, one per K slice
+  // Sub-groups (vendor::IntelSubgroups, vendor::KhronosSubgroups): the lanes of a sub-group own
+  // different rows of C and the same columns, so each element of B is read once per sub-group and
+  // passed round by shuffles.
+  bool sub_groups = false;
+  int sub_group_size = 0;                     // the size the kernel requires; 0: the compiler's choice
+  bool block_reads = false;                   // sub-group block reads of A and B (Intel)
+  bool image_a = false, image_b = false;      // Images<O>: operands read from 2D images
+  bool in_step = false;                       // InStep<true>: a barrier per K step keeps the group in step
 
   constexpr int threads_m() const noexcept { return tile_m / wpt_m; }
   constexpr int threads_n() const noexcept { return tile_n / wpt_n; }
@@ -71,6 +79,12 @@ struct Config {
   }
 
   friend constexpr bool operator==(const Config&, const Config&) = default;
+};
+
+// Which policies a user gave, for vendor tags whose defaults differ from the generic ones (a tag's
+// `static constexpr void configure(Config&, const Given&)`, called by resolve after the defaults).
+struct Given {
+  bool tile = false, vec = false, work_per_thread = false, local_memory = false;
 };
 
 // The call rules (SplitK<S, R>, Pack<P>). split_k: 0 automatic, 1 never, S > 1 at most S parts.

@@ -20,7 +20,7 @@ struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
                 "WorkPerThread, Element, LocalMemory, Padding, Prefetch, RegisterPrefetch, Unroll, SplitK, "
-                "Pipeline, WarpLayout, SliceK or a "
+                "Pipeline, WarpLayout, SliceK, InStep, Images or a "
                 "gemmcl::vendor tag");
   static constexpr bool value = is_policy<T>::value;
 };
@@ -116,6 +116,10 @@ struct resolve {
                 "gemmcl::Gemm<...>: WarpLayout<> is given more than once");
   static_assert(count_of<kind::slice_k, P...> <= 1,
                 "gemmcl::Gemm<...>: SliceK<> is given more than once");
+  static_assert(count_of<kind::in_step, P...> <= 1,
+                "gemmcl::Gemm<...>: InStep<> is given more than once");
+  static_assert(count_of<kind::images, P...> <= 1,
+                "gemmcl::Gemm<...>: Images<> is given more than once");
   static_assert(count_of<kind::vendor, P...> <= 1,
                 "gemmcl::Gemm<...>: more than one vendor path is given");
 
@@ -133,6 +137,8 @@ struct resolve {
   using pack_p = find_t<kind::pack, P...>;
   using warp_p = find_t<kind::warp_layout, P...>;
   using slice_p = find_t<kind::slice_k, P...>;
+  using in_step_p = find_t<kind::in_step, P...>;
+  using images_p = find_t<kind::images, P...>;
   using vendor_p = find_t<kind::vendor, P...>;
 
   using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
@@ -143,7 +149,7 @@ struct resolve {
   static constexpr bool automatic = !given<tile_p> && !given<vec_p> && !given<wpt_p> &&
                                     !given<local_p> && !given<padding_p> && !given<prefetch_p> &&
                                     !given<register_prefetch_p> && !given<pipeline_p> && !given<unroll_p> && !given<vendor_p> && !given<warp_p> &&
-                                    !given<slice_p>;
+                                    !given<slice_p> && !given<in_step_p> && !given<images_p>;
 
  private:
   static constexpr Config derive() {
@@ -160,6 +166,11 @@ struct resolve {
     if constexpr (given<unroll_p>) c.unroll = unroll_p::factor;
     if constexpr (given<warp_p>) c.warp_lanes_m = warp_p::lanes_m;
     if constexpr (given<slice_p>) c.slices = slice_p::slices;
+    if constexpr (given<in_step_p>) c.in_step = in_step_p::enabled;
+    if constexpr (given<images_p>) {
+      c.image_a = images_p::a;
+      c.image_b = images_p::b;
+    }
 
     const int vec_hint = given<vec_p> ? find_vec_width() : 1;
     if constexpr (given<tile_p>) {
@@ -192,6 +203,9 @@ struct resolve {
       c.wpt_m = s.wpt_m;
       c.wpt_n = s.wpt_n;
     }
+    // A vendor path with defaults and settings of its own (sub-groups) adjusts the result.
+    if constexpr (requires { vendor::configure(c, Given{}); })
+      vendor::configure(c, Given{given<tile_p>, given<vec_p>, given<wpt_p>, given<local_p>});
     return c;
   }
   static constexpr Rules derive_rules() {
@@ -302,9 +316,32 @@ struct resolve {
   static_assert(rules.pack != Packing::Always || config.vec > 1,
                 "gemmcl: Pack<Packing::Always> copies misaligned operands so that they can be read as "
                 "whole vectors, but Vec<1> reads single elements: drop Pack or widen Vec");
+  static_assert(!config.in_step || (!config.local_a && !config.local_b),
+                "gemmcl: InStep<true> adds a barrier per K step to kernels that have none; with operands in "
+                "local memory the kernel already has two");
+  static_assert(!(config.image_a || config.image_b) || config.sub_groups,
+                "gemmcl: Images<O> is read by the sub-group main loop: give vendor::IntelSubgroups<S> or "
+                "vendor::KhronosSubgroups");
+  static_assert(!config.image_a || !config.local_a,
+                "gemmcl: Images<O>: A is read from an image by every work-item, so it cannot also be "
+                "staged in local memory; drop A from LocalMemory<> or from Images<>");
+  static_assert(!config.image_b || !config.local_b,
+                "gemmcl: Images<O>: B is read from an image by every work-item, so it cannot also be "
+                "staged in local memory; drop B from LocalMemory<> or from Images<>");
   static_assert(!whole || config.threads() <= 4096,
                 "gemmcl: more than 4096 work-items per work-group; no OpenCL device accepts that. "
                 "Increase WorkPerThread or shrink the Tile");
 };
+
+// A vendor tag's own rules (`template <class Resolved> struct rules` of static_asserts), instantiated
+// by Gemm once the configuration is complete.
+template <class Resolved>
+constexpr bool vendor_rules_hold() {
+  using V = typename Resolved::vendor;
+  if constexpr (requires { typename V::template rules<Resolved>; })
+    return sizeof(typename V::template rules<Resolved>) > 0;
+  else
+    return true;
+}
 
 }  // namespace gemmcl::policy

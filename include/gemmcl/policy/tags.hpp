@@ -23,6 +23,8 @@ struct split_k {};
 struct pack {};
 struct warp_layout {};
 struct slice_k {};
+struct in_step {};
+struct images {};
 struct vendor {};
 }  // namespace kind
 
@@ -190,6 +192,30 @@ struct SliceK {
   static_assert(S >= 1 && S <= 16, "gemmcl::SliceK<S>: S must be between 1 (no slicing) and 16");
   using policy_kind = kind::slice_k;
   static constexpr int slices = S;
+};
+
+// A work-group barrier at every K step of kernels that have none (no operand in local memory), so that
+// the work-items of a group walk K together and find each other's operands still in cache (Intel's
+// SGEMM article measured it on its L3_SIMD kernels). It changes no result.
+template <bool On>
+struct InStep {
+  using policy_kind = kind::in_step;
+  static constexpr bool enabled = On;
+};
+
+// Operands read from 2D images instead of buffers (the generator paper's images for A and/or B, and
+// the Intel article's block_read family): reads go through the texture path, which caches in two
+// dimensions. The runtime makes an image from the user's buffer where the device allows
+// (cl_khr_image2d_from_buffer, pitch and base-address alignment), from an aligned copy otherwise;
+// results are the same as with buffers. Needs a sub-group vendor path (vendor::IntelSubgroups or
+// vendor::KhronosSubgroups), with the operand not in local memory.
+template <Operands O>
+struct Images {
+  static_assert(O != Operands::None, "gemmcl::Images<O>: name the operands to read from images (A, B or Both)");
+  using policy_kind = kind::images;
+  static constexpr Operands operands = O;
+  static constexpr bool a = O == Operands::A || O == Operands::Both;
+  static constexpr bool b = O == Operands::B || O == Operands::Both;
 };
 
 // Vendor paths (VendorPolicy). Each tag names a target, whose file in target/ says which devices it

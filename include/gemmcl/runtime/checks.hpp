@@ -30,9 +30,12 @@ struct Requirements {
                                 std::size_t kernel_limit = 0) {
   const std::string what = std::string(r.describe) + " on " + d.name;
   const std::string local0 = std::to_string(r.local[0]), local1 = std::to_string(r.local[1]);
-  if (code == ErrorCode::VendorMismatch)
+  if (code == ErrorCode::VendorMismatch) {
+    const std::string lacks = r.target->missing != nullptr ? r.target->missing(d) : std::string();
     throw Error(code, "the vendor path \"" + std::string(r.target->name) + "\" of " + what +
-                          " does not run on this device (by " + d.vendor + ")");
+                          " does not run on this device (by " + d.vendor + ")" +
+                          (lacks.empty() ? std::string() : ": it lacks " + lacks));
+  }
   if (code == ErrorCode::LocalMemoryExceeded)
     throw Error(code, what + ": needs " + std::to_string(r.local_bytes) +
                           " bytes of local memory, the device has " + std::to_string(d.local_mem_size));

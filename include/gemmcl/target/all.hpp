@@ -5,12 +5,15 @@
 // as whether a compiled kernel's work-group limit binds (see kernel_limit_binds).
 
 #include "generic.hpp"
+#include "intel.hpp"
+#include "khronos.hpp"
 #include "nvidia.hpp"
 #include "target.hpp"
 
 namespace gemmcl::target {
 
-using registered = util::type_list<vendor::Nvidia<>, vendor::Generic>;
+using registered =
+    util::type_list<vendor::Nvidia<>, vendor::IntelSubgroups<16>, vendor::KhronosSubgroups, vendor::Generic>;
 
 // Whether CL_KERNEL_WORK_GROUP_SIZE bounds the work-groups a compiled kernel runs in on this device.
 inline bool kernel_limit_binds(const core::DeviceInfo& d) {

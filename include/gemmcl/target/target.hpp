@@ -4,6 +4,9 @@
 //
 //   static constexpr std::string_view name;          // shown in the kernel's header comment
 //   static bool matches(const core::DeviceInfo&);    // whether it runs on this device
+//   static std::string missing(const core::DeviceInfo&);
+//                                                    // optional: what the device lacks for it, in
+//                                                    // words ("the extension cl_intel_subgroups")
 //   static void build_options(std::string&, const core::DeviceInfo&);
 //                                                    // appends its clBuildProgram options (may be none)
 //   static constexpr bool device_fence;              // GLOBAL_FENCE (below) orders stores for the
@@ -64,13 +67,22 @@ struct Target {
 struct Info {
   std::string_view name;
   bool (*matches)(const core::DeviceInfo&);
+  std::string (*missing)(const core::DeviceInfo&);  // null: the target names no reason
   void (*build_options)(std::string&, const core::DeviceInfo&);
   bool device_fence;
 };
 
 template <class Tag>
-inline constexpr Info info_of{Target<Tag>::name, &Target<Tag>::matches, &Target<Tag>::build_options,
-                              Target<Tag>::device_fence};
+constexpr auto missing_of() -> std::string (*)(const core::DeviceInfo&) {
+  if constexpr (requires(const core::DeviceInfo& d) { Target<Tag>::missing(d); })
+    return &Target<Tag>::missing;
+  else
+    return nullptr;
+}
+
+template <class Tag>
+inline constexpr Info info_of{Target<Tag>::name, &Target<Tag>::matches, missing_of<Tag>(),
+                              &Target<Tag>::build_options, Target<Tag>::device_fence};
 
 // Pipeline<S>'s copies as plain loads and stores: each is complete when issued, so there is nothing to
 // commit or wait for, and the barrier after COPY_WAIT orders them like any other local store.

@@ -7,6 +7,7 @@
 #include "prefetch.hpp"
 #include "register_prefetch.hpp"
 #include "staged.hpp"
+#include "subgroup.hpp"
 #include "../../target/target.hpp"
 #include "../../util/meta.hpp"
 #include "../../util/cold.hpp"
@@ -15,7 +16,7 @@ GEMMCL_COLD_BEGIN
 
 namespace gemmcl::codegen::mainloop {
 
-using generic = util::type_list<Pipeline, Direct, Staged, RegisterPrefetch, Prefetch>;
+using generic = util::type_list<Subgroup, Pipeline, Direct, Staged, RegisterPrefetch, Prefetch>;
 
 // A target's own main loops, if it has any.
 template <class Tag>
