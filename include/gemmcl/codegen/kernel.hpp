@@ -38,6 +38,11 @@ constexpr void write_kernel(Sink& sink, const policy::Config& c) {
   detail::emit_header(t, c, path::name);
   detail::emit_defines(t, c);
   path::helpers(t, c);
+  t.line("#ifndef GROUP_M");
+  t.line("// The tile of C this work-group computes: tile (GROUP_M(), GROUP_N()). A target may reorder them.");
+  t.line("#define GROUP_M() ((int)get_group_id(0))");
+  t.line("#define GROUP_N() ((int)get_group_id(1))");
+  t.line("#endif");
   t.line("#ifndef GLOBAL_FENCE");
   t.line("// Orders this work-item's global stores before its later accesses, for every compute unit.");
   t.line("#define GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)");

@@ -83,8 +83,8 @@ constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
     t.line({"const int ty = (warp / (THREADS_M / ", c.warp_lanes_m, ")) * ", 32 / c.warp_lanes_m,
            " + lane / ", c.warp_lanes_m, ";"});
   }
-  t.line("const int m0 = (int)get_group_id(0) * TILE_M;");
-  t.line("const int n0 = (int)get_group_id(1) * TILE_N;");
+  t.line("const int m0 = GROUP_M() * TILE_M;");
+  t.line("const int n0 = GROUP_N() * TILE_N;");
   t.line("const bool full_m = m0 + TILE_M <= m;");
   t.line("const bool full_n = n0 + TILE_N <= n;");
   t.raw("#if GEMMCL_TRANS_A == 0\n");

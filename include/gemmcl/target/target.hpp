@@ -19,7 +19,9 @@
 //       // defines the neutral helpers every main loop uses: LOAD_GLOBAL(p) and VLOAD_GLOBAL(p), reads
 //       // of A and B, which the kernel never writes; optionally GLOBAL_FENCE(), which makes this
 //       // work-item's global stores visible to every compute unit before its later accesses (default:
-//       // mem_fence(CLK_GLOBAL_MEM_FENCE))
+//       // mem_fence(CLK_GLOBAL_MEM_FENCE)); optionally GROUP_M() and GROUP_N(), the tile of C a
+//       // work-group computes (default: get_group_id(0) and (1); a target may reorder the tiles, as
+//       // long as the mapping is a bijection of the launch's first two group ids)
 //   template <class Sink>
 //   static constexpr void copies(util::text<Sink>&, const policy::Config&);
 //       // optional, used with Pipeline<S>: global -> local copies that may complete later
