@@ -44,8 +44,14 @@ constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
   t.line({"void ", kernel_name, "(const int m, const int n, const int k_total, const int k_chunk,"});
   t.line("                 const real alpha, const real beta,");
-  t.line("                 const __global real* restrict a, const ulong a_offset, const int lda,");
-  t.line("                 const __global real* restrict b, const ulong b_offset, const int ldb,");
+  if (c.image_a)
+    t.line("                 __read_only image2d_t a_image, const ulong a_offset, const int lda,");
+  else
+    t.line("                 const __global real* restrict a, const ulong a_offset, const int lda,");
+  if (c.image_b)
+    t.line("                 __read_only image2d_t b_image, const ulong b_offset, const int ldb,");
+  else
+    t.line("                 const __global real* restrict b, const ulong b_offset, const int ldb,");
   t.line("                 __global real* c, const ulong c_offset, const int ldc, const ulong c_split,");
   t.raw("#if GEMMCL_SPLIT_IN_KERNEL\n");
   t.line("                 volatile __global uint* tickets, __global real* d, const ulong d_offset,");
@@ -87,16 +93,24 @@ constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
   t.line("const int n0 = GROUP_N() * TILE_N;");
   t.line("const bool full_m = m0 + TILE_M <= m;");
   t.line("const bool full_n = n0 + TILE_N <= n;");
-  t.raw("#if GEMMCL_TRANS_A == 0\n");
-  t.line("a += a_offset + (ulong)k_begin * lda;");
-  t.raw("#else\n");
-  t.line("a += a_offset + k_begin;");
-  t.raw("#endif\n");
-  t.raw("#if GEMMCL_TRANS_B == 0\n");
-  t.line("b += b_offset + k_begin;");
-  t.raw("#else\n");
-  t.line("b += b_offset + (ulong)k_begin * ldb;");
-  t.raw("#endif\n");
+  if (c.image_a) {
+    t.line("const int a_k = k_begin;  // A is an image: its K coordinates start at k_begin");
+  } else {
+    t.raw("#if GEMMCL_TRANS_A == 0\n");
+    t.line("a += a_offset + (ulong)k_begin * lda;");
+    t.raw("#else\n");
+    t.line("a += a_offset + k_begin;");
+    t.raw("#endif\n");
+  }
+  if (c.image_b) {
+    t.line("const int b_k = k_begin;  // B is an image: its K coordinates start at k_begin");
+  } else {
+    t.raw("#if GEMMCL_TRANS_B == 0\n");
+    t.line("b += b_offset + k_begin;");
+    t.raw("#else\n");
+    t.line("b += b_offset + (ulong)k_begin * ldb;");
+    t.raw("#endif\n");
+  }
   t.line("c += c_offset + split * c_split;");
   t.line();
   if (staged) {

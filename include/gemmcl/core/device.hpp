@@ -29,6 +29,11 @@ struct DeviceInfo {
   cl_ulong max_mem_alloc_size = 0;
   bool fp64 = false;
   cl_uint native_width_float = 1, native_width_double = 1;  // CL_DEVICE_NATIVE_VECTOR_WIDTH_*
+  // Images (Images<O>): support, 2D size limits in texels, and the alignments an image made from a
+  // buffer needs: its row pitch in texels, its start in texels and (any sub-buffer) in bits.
+  bool images = false;
+  std::size_t image2d_max[2] = {0, 0};
+  cl_uint image_pitch_alignment = 0, image_base_alignment = 0, mem_base_align_bits = 0;
 
   bool is_cpu() const noexcept { return (type & CL_DEVICE_TYPE_CPU) != 0; }
   bool is_gpu() const noexcept { return (type & CL_DEVICE_TYPE_GPU) != 0; }
@@ -89,6 +94,20 @@ inline DeviceInfo query_device(cl_device_id device) {
                                                "clGetDeviceInfo(CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT)");
   d.native_width_double = device_value<cl_uint>(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE,
                                                 "clGetDeviceInfo(CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE)");
+  d.images = device_value<cl_bool>(device, CL_DEVICE_IMAGE_SUPPORT, "clGetDeviceInfo(CL_DEVICE_IMAGE_SUPPORT)");
+  if (d.images) {
+    d.image2d_max[0] = device_value<std::size_t>(device, CL_DEVICE_IMAGE2D_MAX_WIDTH,
+                                                 "clGetDeviceInfo(CL_DEVICE_IMAGE2D_MAX_WIDTH)");
+    d.image2d_max[1] = device_value<std::size_t>(device, CL_DEVICE_IMAGE2D_MAX_HEIGHT,
+                                                 "clGetDeviceInfo(CL_DEVICE_IMAGE2D_MAX_HEIGHT)");
+    // OpenCL 2.0 queries, answered by devices with cl_khr_image2d_from_buffer; 0 when not.
+    clGetDeviceInfo(device, 0x104A /* CL_DEVICE_IMAGE_PITCH_ALIGNMENT */, sizeof(cl_uint),
+                    &d.image_pitch_alignment, nullptr);
+    clGetDeviceInfo(device, 0x104B /* CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT */, sizeof(cl_uint),
+                    &d.image_base_alignment, nullptr);
+  }
+  d.mem_base_align_bits = device_value<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                                                "clGetDeviceInfo(CL_DEVICE_MEM_BASE_ADDR_ALIGN)");
   return d;
 }
 

@@ -21,6 +21,7 @@ enum class ErrorCode {
   WorkGroupTooLarge,        // the configuration needs more work-items than the device or kernel allows
   LocalMemoryExceeded,      // the configuration needs more local memory than the device has
   VendorMismatch,           // a vendor path on another vendor's device
+  ImagesUnsupported,        // Images<O> on a device without images made from buffers, or too small ones
   BuildFailed,              // the OpenCL compiler rejected the program; the message holds the log
   OpenCL,                   // an OpenCL call failed; cl_status() holds its code
 };
@@ -37,6 +38,7 @@ constexpr std::string_view to_string(ErrorCode code) noexcept {
     case ErrorCode::WorkGroupTooLarge: return "WorkGroupTooLarge";
     case ErrorCode::LocalMemoryExceeded: return "LocalMemoryExceeded";
     case ErrorCode::VendorMismatch: return "VendorMismatch";
+    case ErrorCode::ImagesUnsupported: return "ImagesUnsupported";
     case ErrorCode::BuildFailed: return "BuildFailed";
     case ErrorCode::OpenCL: return "OpenCL";
   }

@@ -19,6 +19,7 @@
 #include "../dispatch/split.hpp"
 #include "checks.hpp"
 #include "enqueue.hpp"
+#include "images.hpp"
 #include "program_cache.hpp"
 #include "scratch.hpp"
 #include "../util/cold.hpp"
@@ -175,6 +176,18 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (detail::should_copy(rules.pack, device, C.vec, b_in, trans_b, rows_b, cols_b, p.m, k, eb))
     detail::prepare_copy(pack_b, queue, target, b_in, trans_b, rows_b, cols_b, rules.pack, device, p.m, eb,
                          "packed B");
+  // Images<O>: the operands the product reads as images, checked and made before anything is enqueued.
+  ImageOperand image_a, image_b;
+  if (C.image_a) {
+    const std::size_t rows = trans_a ? k : p.m, cols = trans_a ? p.m : k;
+    check_image(device, "A", rows, cols);
+    image_a = make_image(queue, target, device, a_in, rows, cols, eb, "image copy of A");
+  }
+  if (C.image_b) {
+    const std::size_t rows = trans_b ? p.n : k, cols = trans_b ? k : p.n;
+    check_image(device, "B", rows, cols);
+    image_b = make_image(queue, target, device, b_in, rows, cols, eb, "image copy of B");
+  }
 
   const std::size_t tiles = dispatch::tiles_of(p, C);
   const dispatch::SplitPlan plan =
@@ -212,16 +225,24 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (tickets_filled() != nullptr) events.push_back(tickets_filled);
   for (detail::PackedCopy* pk : {&pack_a, &pack_b})
     if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, C.element, wait));
+  for (ImageOperand* im : {&image_a, &image_b}) {
+    if (!im->copy) continue;
+    std::vector<cl_event> after = wait.handles();
+    for (const cl::Event& e : events) after.push_back(e());
+    events.push_back(enqueue_image_copy(*im, queue, eb, after));
+  }
 
   const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n);
   const cl_int k_total = static_cast<cl_int>(k), k_chunk = plan.k_chunk;
   const cl_int lda = static_cast<cl_int>(a_in.ld), ldb = static_cast<cl_int>(b_in.ld),
                ldc = static_cast<cl_int>(out.ld);
-  const cl_ulong a_off = a_in.offset, b_off = b_in.offset, c_off = out.offset;
+  // An operand read as an image starts at the image's origin.
+  const cl_ulong a_off = C.image_a ? 0 : a_in.offset, b_off = C.image_b ? 0 : b_in.offset, c_off = out.offset;
   const cl_ulong c_split = split ? cl_ulong(ldw) * p.n : 0;
   const cl_int c_whole = aligned_c ? 1 : 0;  // an argument, not a build option: one program fewer
   const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
-  const cl_mem a = (*a_in.buffer)(), b = (*b_in.buffer)(), c = (*out.buffer)();
+  const cl_mem a = C.image_a ? image_a.image() : (*a_in.buffer)(), b = C.image_b ? image_b.image() : (*b_in.buffer)(),
+               c = (*out.buffer)();
   // In-kernel reduction: the tickets, and the user's C as the destination of the last work-groups.
   const cl_mem ticket_mem = in_kernel ? tickets.buffer()() : nullptr;
   const cl_mem d = (*p.c.buffer)();
@@ -254,7 +275,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     // in-order queue orders a call's own commands by itself; only out-of-order queues need events.
     // A new ticket buffer's zero fill waits for nothing and comes first.
     std::vector<cl_event> after = wait.handles();
-    if (pack_a.active || pack_b.active) after.clear();
+    if (pack_a.active || pack_b.active || image_a.copy || image_b.copy) after.clear();
     if (!target.in_order)
       for (const cl::Event& e : events) after.push_back(e());
     auto lease = product->lease();

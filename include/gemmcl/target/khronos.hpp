@@ -68,7 +68,6 @@ struct Target<vendor::KhronosSubgroups> {
     t.raw("#ifdef cl_khr_subgroups\n");
     t.line("#pragma OPENCL EXTENSION cl_khr_subgroups : enable");
     t.raw("#endif\n");
-    t.line("#pragma OPENCL EXTENSION cl_khr_subgroup_shuffle : enable");
     t.line("// Sub-groups (Khronos): the main loop sets sg and sg_shared from the compiled size.");
     t.line("#define SG sg");
     t.line("#define SG_LANE() (sg_shared ? (int)get_sub_group_local_id() : 0)");

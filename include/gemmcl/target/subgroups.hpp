@@ -37,9 +37,9 @@ constexpr void write_image_reads(util::text<Sink>& t, const policy::Config& c) {
   t.line("// Image reads: element (x, y) of the stored matrix is texel (x, y).");
   t.line("__constant sampler_t image_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;");
   if (c.element.bytes == 8)
-    t.line("#define IMAGE_READ(img, x, y) as_double(read_imageui((img), image_sampler, (int2)((x), (y))).xy)");
+    t.line("#define IMAGE_READ(img, px, py) as_double(read_imageui((img), image_sampler, (int2)((px), (py))).xy)");
   else
-    t.line("#define IMAGE_READ(img, x, y) read_imagef((img), image_sampler, (int2)((x), (y))).x");
+    t.line("#define IMAGE_READ(img, px, py) read_imagef((img), image_sampler, (int2)((px), (py))).x");
 }
 
 // The rules every sub-group configuration obeys; Resolved is policy::resolve<...>.
