@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -25,7 +26,8 @@ using gemmcl::Layout;
 using gemmcl::Transpose;
 
 // ---- The device under test --------------------------------------------------------------------------
-// The first device of the first platform, or GEMMCL_TEST_DEVICE="<platform>:<device>" (indices).
+// The first device of the first platform, or GEMMCL_TEST_DEVICE="<platform>:<device>": indices, or a
+// platform by a part of its name ("Intel:0", "Portable:0").
 
 struct Target {
   cl::Platform platform;
@@ -37,14 +39,22 @@ struct Target {
 
 inline Target make_target() {
   std::size_t p = 0, d = 0;
+  std::vector<cl::Platform> platforms;
+  cl::Platform::get(&platforms);
   if (const char* env = std::getenv("GEMMCL_TEST_DEVICE")) {
     const std::string s = env;
     const auto colon = s.find(':');
-    p = std::stoul(s.substr(0, colon));
+    const std::string which = s.substr(0, colon);
+    if (!which.empty() && std::isdigit(static_cast<unsigned char>(which[0]))) {
+      p = std::stoul(which);
+    } else {
+      p = platforms.size();
+      for (std::size_t i = 0; i < platforms.size() && p == platforms.size(); ++i)
+        if (platforms[i].getInfo<CL_PLATFORM_NAME>().find(which) != std::string::npos) p = i;
+      if (p == platforms.size()) throw std::runtime_error("test device: no OpenCL platform named like " + which);
+    }
     d = colon == std::string::npos ? 0 : std::stoul(s.substr(colon + 1));
   }
-  std::vector<cl::Platform> platforms;
-  cl::Platform::get(&platforms);
   if (p >= platforms.size()) throw std::runtime_error("test device: no OpenCL platform " + std::to_string(p));
   std::vector<cl::Device> devices;
   platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &devices);

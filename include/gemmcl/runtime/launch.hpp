@@ -282,6 +282,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     events.push_back(enqueue(queue, lease.get(), 3, global, local, args, count, after));
     for (detail::PackedCopy* pk : {&pack_a, &pack_b})
       if (pk->active) pk->scratch.used_by(events.back());
+    for (ImageOperand* im : {&image_a, &image_b})
+      if (im->copy) im->scratch.used_by(events.back());  // the product reads the copy through the image
     if (split) workspace.used_by(events.back());
     if (in_kernel) tickets.used_by(events.back());
   }

@@ -4,6 +4,7 @@
 // The native target answers questions about the device itself that no kernel's target decides, such
 // as whether a compiled kernel's work-group limit binds (see kernel_limit_binds).
 
+#include "amd.hpp"
 #include "generic.hpp"
 #include "intel.hpp"
 #include "khronos.hpp"
@@ -13,7 +14,8 @@
 namespace gemmcl::target {
 
 using registered =
-    util::type_list<vendor::Nvidia<>, vendor::IntelSubgroups<16>, vendor::KhronosSubgroups, vendor::Generic>;
+    util::type_list<vendor::Nvidia<>, vendor::IntelSubgroups<16>, vendor::KhronosSubgroups, vendor::Amd,
+                    vendor::Generic>;
 
 // Whether CL_KERNEL_WORK_GROUP_SIZE bounds the work-groups a compiled kernel runs in on this device.
 inline bool kernel_limit_binds(const core::DeviceInfo& d) {

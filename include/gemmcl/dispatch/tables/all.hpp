@@ -4,6 +4,7 @@
 // configuration.
 
 #include "../../util/meta.hpp"
+#include "amd.hpp"
 #include "cpu.hpp"
 #include "gpu.hpp"
 #include "nvidia.hpp"
@@ -11,6 +12,6 @@
 namespace gemmcl::dispatch::tables {
 
 template <class T>
-using registered = util::type_list<cpu<T>, nvidia_gpu<T>, other_gpu<T>>;
+using registered = util::type_list<cpu<T>, nvidia_gpu<T>, amd_gpu<T>, other_gpu<T>>;
 
 }  // namespace gemmcl::dispatch::tables
