@@ -103,6 +103,21 @@ inline const std::vector<Config>& configs() {
             "t16x16x8-v1-nolocal", "no local memory, no barriers"),
         entry<Gemm<Tile<32, 32, 16>, Vec<4>, Unroll<4>, SplitK<3>>>("t32x32x16-v4-splitk3",
                                                                     "K split in at most three"),
+
+        // Intel sub-groups (docs/vendors.md), after the Intel article's kernel families; they run where
+        // the device has cl_intel_subgroups (tests/subgroups.cpp sweeps each).
+        entry<Gemm<vendor::IntelSubgroups<16>>>("intel16-block_read", "block reads + shuffles, SIMD 16"),
+        entry<Gemm<vendor::IntelSubgroups<16>, Tile<64, 96, 16>, WorkPerThread<4, 6>, InStep<true>>>(
+            "intel16-block_read-t64x96-barrier", "Gemm<>'s sub-group entry on Intel's CPU runtime"),
+        entry<Gemm<vendor::IntelSubgroups<16, vendor::IntelLoads::Plain>, Tile<128, 24, 16>, Vec<4>,
+                   WorkPerThread<8, 6>, InStep<true>>>("intel16-L3_SIMD-barrier", "plain loads + shuffles"),
+        entry<Gemm<vendor::IntelSubgroups<16>, LocalMemory<Operands::A>, SplitK<3>>>("intel16-L3_SLM",
+                                                                                    "A in local memory"),
+        entry<Gemm<vendor::IntelSubgroups<16>, Images<Operands::Both>>>("intel16-block_read-images",
+                                                                        "A and B read as images"),
+        entry<Gemm<vendor::IntelSubgroups<8>, Tile<32, 96, 16>, WorkPerThread<4, 6>, InStep<true>, Element<double>>>(
+            "intel8-block_read-t32x96-barrier-double", "Gemm<>'s double sub-group entry on Intel's CPU runtime"),
+        entry<Gemm<vendor::KhronosSubgroups>>("khronos-subgroups", "sub_group_shuffle, the compiler's size"),
     };
 #if GEMMCL_BENCH_LADDER
     // The tutorial, replayed: "kernel1" ... "kernel10", "slides-*" (see examples/tutorial/ladder.hpp).

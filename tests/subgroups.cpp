@@ -45,6 +45,16 @@ using ImageB32Double = Gemm<IntelSubgroups<32>, Images<Operands::B>, Element<dou
 using Khronos = Gemm<KhronosSubgroups>;
 using KhronosImages = Gemm<KhronosSubgroups, Images<Operands::Both>, SplitK<3>>;
 
+// The built-in entries (dispatch/tables/intel.hpp): Intel's CPU runtime, then Intel GPUs.
+using EntryCpuF = Gemm<IntelSubgroups<16>, Tile<64, 96, 16>, WorkPerThread<4, 6>, InStep<true>>;
+using EntryCpuD = Gemm<IntelSubgroups<8>, Tile<32, 96, 16>, WorkPerThread<4, 6>, InStep<true>, Element<double>>;
+using EntryGpuF0 = Gemm<IntelSubgroups<8>, Tile<16, 32, 16>, WorkPerThread<2, 32>>;
+using EntryGpuF1 = Gemm<IntelSubgroups<8>, Tile<16, 64, 16>, WorkPerThread<2, 16>>;
+using EntryGpuF2 = Gemm<IntelSubgroups<8, IntelLoads::Plain>, Tile<32, 64, 8>, WorkPerThread<4, 8>, InStep<true>>;
+using EntryGpuD0 = Gemm<IntelSubgroups<8>, Tile<16, 16, 16>, WorkPerThread<2, 16>, Element<double>>;
+using EntryGpuD1 =
+    Gemm<IntelSubgroups<8, IntelLoads::Plain>, Tile<32, 32, 8>, WorkPerThread<4, 4>, InStep<true>, Element<double>>;
+
 TYPE_TO_STRING_AS("IntelSubgroups<8>", Block8);
 TYPE_TO_STRING_AS("IntelSubgroups<16>", Block16);
 TYPE_TO_STRING_AS("IntelSubgroups<32>", Block32);
@@ -56,9 +66,17 @@ TYPE_TO_STRING_AS("IntelSubgroups<8 Plain> Images<A>", ImageA8);
 TYPE_TO_STRING_AS("IntelSubgroups<32> Images<B> double", ImageB32Double);
 TYPE_TO_STRING_AS("KhronosSubgroups", Khronos);
 TYPE_TO_STRING_AS("KhronosSubgroups Images<Both> SplitK<3>", KhronosImages);
+TYPE_TO_STRING_AS("entry cpu float Tile<64x96x16> WorkPerThread<4x6> InStep", EntryCpuF);
+TYPE_TO_STRING_AS("entry cpu double Tile<32x96x16> WorkPerThread<4x6> InStep", EntryCpuD);
+TYPE_TO_STRING_AS("entry gpu float Tile<16x32x16> WorkPerThread<2x32>", EntryGpuF0);
+TYPE_TO_STRING_AS("entry gpu float Tile<16x64x16> WorkPerThread<2x16>", EntryGpuF1);
+TYPE_TO_STRING_AS("entry gpu float Plain Tile<32x64x8> WorkPerThread<4x8> InStep", EntryGpuF2);
+TYPE_TO_STRING_AS("entry gpu double Tile<16x16x16> WorkPerThread<2x16>", EntryGpuD0);
+TYPE_TO_STRING_AS("entry gpu double Plain Tile<32x32x8> WorkPerThread<4x4> InStep", EntryGpuD1);
 
 #define GEMMCL_SUBGROUP_CONFIGS                                                                              \
-  Block8, Block16, Block32, Plain16, Slm16, Double8, Images16, ImageA8, ImageB32Double, Khronos, KhronosImages
+  Block8, Block16, Block32, Plain16, Slm16, Double8, Images16, ImageA8, ImageB32Double, Khronos, KhronosImages, \
+      EntryCpuF, EntryCpuD, EntryGpuF0, EntryGpuF1, EntryGpuF2, EntryGpuD0, EntryGpuD1
 
 namespace {
 

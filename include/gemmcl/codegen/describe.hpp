@@ -21,7 +21,11 @@ inline std::string describe(const policy::Config& c, std::string_view target) {
   s += ">, Padding<" + n(c.padding) + ">, Prefetch<" + (c.prefetch ? "true" : "false") +
        ">, RegisterPrefetch<" + (c.register_prefetch ? "true" : "false") + ">, Pipeline<" + n(c.stages) +
        ">, Unroll<" + n(c.unroll_factor()) + ">, WarpLayout<" + n(c.warp_lanes_m) + ">, SliceK<" +
-       n(c.slices) + ">, vendor " + std::string(target);
+       n(c.slices) + ">";
+  if (c.in_step) s += ", InStep<true>";
+  if (c.image_a || c.image_b) s += std::string(", Images<") + (c.image_a && c.image_b ? "Both" : c.image_a ? "A" : "B") + ">";
+  s += ", vendor " + std::string(target);
+  if (c.sub_group_size > 0) s += " (SIMD " + n(c.sub_group_size) + ")";
   return s;
 }
 

@@ -7,11 +7,13 @@
 #include "amd.hpp"
 #include "cpu.hpp"
 #include "gpu.hpp"
+#include "intel.hpp"
 #include "nvidia.hpp"
 
 namespace gemmcl::dispatch::tables {
 
 template <class T>
-using registered = util::type_list<cpu<T>, nvidia_gpu<T>, amd_gpu<T>, other_gpu<T>>;
+using registered =
+    util::type_list<intel_cpu<T>, cpu<T>, nvidia_gpu<T>, intel_gpu<T>, amd_gpu<T>, other_gpu<T>>;
 
 }  // namespace gemmcl::dispatch::tables
