@@ -109,7 +109,7 @@ struct Target<vendor::IntelSubgroups<S, L>> {
       } else {
         t.line("#define BLOCK_READ(p) as_float(intel_sub_group_block_read((const __global uint*)(p)))");
         t.raw("#ifdef cl_intel_subgroup_local_block_io\n");
-        t.line("#define BLOCK_READ_LOCAL(p) as_float(intel_sub_group_block_read((const __local uint*)(p)))");
+        t.line("#define BLOCK_READ_LOCAL(p) as_float(intel_sub_group_block_read_ui((const __local uint*)(p)))");
         t.raw("#else\n");
         t.line("#define BLOCK_READ_LOCAL(p) ((p)[SG_LANE()])");
         t.raw("#endif\n");
