@@ -4,7 +4,9 @@
 // checked for correctness: edges, split K, an unaligned and an aligned program, both layouts. An entry
 // that names vendor::Nvidia runs as it is on an NVIDIA device and, elsewhere, as its generic twin: the
 // same kernel with plain loads and copies in place of the inline PTX, which only NVIDIA's compiler
-// takes (the GPU runs of bench/results.md ran this test on an H100 and an H200 too).
+// takes (the GPU runs of bench/results.md ran this test on an H100 and an H200 too). An entry that
+// names vendor::Amd runs, away from AMD GPUs, as the same text on a test tag that matches any device,
+// so its staggered tile order is checked here too.
 
 #include <doctest/doctest.h>
 
@@ -22,6 +24,7 @@ using namespace gemmcl;
 template <class T>
 struct tables_of {
   using nvidia_gpu = typename dispatch::tables::nvidia_gpu<T>::entries;
+  using amd_gpu = typename dispatch::tables::amd_gpu<T>::entries;
   using other_gpu = typename dispatch::tables::other_gpu<T>::entries;
   using cpu = typename dispatch::tables::cpu<T>::entries;
 };
@@ -40,6 +43,11 @@ using NvF6 = entry_gemm<F::nvidia_gpu, 6>;
 using NvF7 = entry_gemm<F::nvidia_gpu, 7>;
 using NvF8 = entry_gemm<F::nvidia_gpu, 8>;
 using GpuF1 = entry_gemm<F::other_gpu, 1>;
+using AmdF0 = entry_gemm<F::amd_gpu, 0>;
+using AmdF1 = entry_gemm<F::amd_gpu, 1>;
+using AmdF2 = entry_gemm<F::amd_gpu, 2>;
+using AmdD0 = entry_gemm<D::amd_gpu, 0>;
+using AmdD1 = entry_gemm<D::amd_gpu, 1>;
 using NvD0 = entry_gemm<D::nvidia_gpu, 0>;
 using NvD1 = entry_gemm<D::nvidia_gpu, 1>;
 using NvD2 = entry_gemm<D::nvidia_gpu, 2>;
@@ -53,7 +61,18 @@ using CpuF3 = entry_gemm<F::cpu, 3>;
 using CpuD2 = entry_gemm<D::cpu, 2>;
 using CpuD3 = entry_gemm<D::cpu, 3>;
 
-// The same policies with vendor::Nvidia replaced by vendor::Generic.
+// The AMD target's text (plain loads, staggered tiles) on a tag that runs on any device.
+namespace testing {
+struct AmdAnywhere {
+  using policy_kind = kind::vendor;
+};
+}  // namespace testing
+template <>
+struct gemmcl::target::Target<testing::AmdAnywhere> : gemmcl::target::Target<vendor::Amd> {
+  static bool matches(const core::DeviceInfo&) { return true; }
+};
+
+// The same policies with vendor::Nvidia replaced by vendor::Generic, vendor::Amd by AmdAnywhere.
 template <class P>
 struct generic_policy {
   using type = P;
@@ -61,6 +80,10 @@ struct generic_policy {
 template <int R>
 struct generic_policy<vendor::Nvidia<R>> {
   using type = vendor::Generic;
+};
+template <>
+struct generic_policy<vendor::Amd> {
+  using type = testing::AmdAnywhere;
 };
 template <class G>
 struct generic_twin;
@@ -78,7 +101,8 @@ static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
 // correctness.cpp covers it; every CPU entry runs here as well, whatever the vector width.
 static_assert(std::tuple_size_v<F::nvidia_gpu> == 9 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
-                  std::tuple_size_v<F::cpu> == 4 && std::tuple_size_v<D::cpu> == 4,
+                  std::tuple_size_v<F::cpu> == 4 && std::tuple_size_v<D::cpu> == 4 &&
+                  std::tuple_size_v<F::amd_gpu> == 3 && std::tuple_size_v<D::amd_gpu> == 2,
               "dispatch/tables/ changed: list every entry here");
 
 TYPE_TO_STRING_AS("nvidia float Tile<128x256x8> Vec<4> WorkPerThread<8x16> Prefetch", NvF0);
@@ -91,6 +115,11 @@ TYPE_TO_STRING_AS("nvidia float Tile<64x32x32> Vec<4> WorkPerThread<4x8> SliceK<
 TYPE_TO_STRING_AS("nvidia float Tile<32x64x32> Vec<4> WorkPerThread<4x8> SliceK<4> Prefetch Padding<4>", NvF7);
 TYPE_TO_STRING_AS("nvidia float Tile<64x64x32> Vec<4> WorkPerThread<4x8> SliceK<2> Prefetch Padding<4>", NvF8);
 TYPE_TO_STRING_AS("gpu float Tile<32x32x16> Vec<4> WorkPerThread<4x4>", GpuF1);
+TYPE_TO_STRING_AS("amd float Tile<128x64x16> Vec<4> WorkPerThread<8x4> Prefetch", AmdF0);
+TYPE_TO_STRING_AS("amd float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetch", AmdF1);
+TYPE_TO_STRING_AS("amd float Tile<64x32x32> Vec<4> WorkPerThread<4x8> LocalMemory<B>", AmdF2);
+TYPE_TO_STRING_AS("amd double Tile<64x64x16> Vec<2> WorkPerThread<4x4> Prefetch", AmdD0);
+TYPE_TO_STRING_AS("amd double Tile<64x16x16> Vec<2> WorkPerThread<4x4> LocalMemory<B>", AmdD1);
 TYPE_TO_STRING_AS("nvidia double Tile<128x64x8> Vec<2> WorkPerThread<8x8> Pipeline<3> Padding<2>", NvD0);
 TYPE_TO_STRING_AS("nvidia double Tile<64x64x8> Vec<2> WorkPerThread<8x8> Pipeline<4> Padding<2> RegisterPrefetch", NvD1);
 TYPE_TO_STRING_AS("nvidia/gpu double Tile<64x64x16> Vec<2> WorkPerThread<4x4> Prefetch", NvD2);
@@ -134,10 +163,11 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, GpuF1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3) {
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, GpuF1, AmdF0,
+                   AmdF1, AmdF2, AmdD0, AmdD1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3) {
   const std::string name = doctest::toString<G>().c_str();
   const auto& device = gemmcl::core::device_info(gt::target().device());
-  if (device.vendor.find("NVIDIA") != std::string::npos)
+  if (target::Target<typename G::vendor_type>::matches(device))
     check_entry<G>(name);
   else
     check_entry<typename generic_twin<G>::type>(name);

@@ -29,7 +29,9 @@ using vendor::KhronosSubgroups;
 // Block reads at every sub-group size, the article's block_read family (default tiles).
 using Block8 = Gemm<IntelSubgroups<8>>;
 using Block16 = Gemm<IntelSubgroups<16>>;
-using Block32 = Gemm<IntelSubgroups<32>>;
+using Block32 = Gemm<IntelSubgroups<32, IntelLoads::Block>>;  // Xe-HPC and the CPU runtime have them
+// Sub-groups of 32 default to plain loads.
+using Default32 = Gemm<IntelSubgroups<32>>;
 // Plain loads (L3_SIMD) with four-wide vectors per lane, a register tile of 4 x 6, in-step barriers.
 using Plain16 = Gemm<IntelSubgroups<16, IntelLoads::Plain>, Tile<128, 24, 16>, Vec<4>, WorkPerThread<8, 6>,
                      InStep<true>>;
@@ -57,7 +59,8 @@ using EntryGpuD1 =
 
 TYPE_TO_STRING_AS("IntelSubgroups<8>", Block8);
 TYPE_TO_STRING_AS("IntelSubgroups<16>", Block16);
-TYPE_TO_STRING_AS("IntelSubgroups<32>", Block32);
+TYPE_TO_STRING_AS("IntelSubgroups<32 Block>", Block32);
+TYPE_TO_STRING_AS("IntelSubgroups<32>", Default32);
 TYPE_TO_STRING_AS("IntelSubgroups<16 Plain> Tile<128x24x16> Vec<4> InStep", Plain16);
 TYPE_TO_STRING_AS("IntelSubgroups<16> LocalMemory<A> SplitK<3>", Slm16);
 TYPE_TO_STRING_AS("IntelSubgroups<8> double Tile<32x48x16>", Double8);
@@ -75,7 +78,7 @@ TYPE_TO_STRING_AS("entry gpu double Tile<16x16x16> WorkPerThread<2x16>", EntryGp
 TYPE_TO_STRING_AS("entry gpu double Plain Tile<32x32x8> WorkPerThread<4x4> InStep", EntryGpuD1);
 
 #define GEMMCL_SUBGROUP_CONFIGS                                                                              \
-  Block8, Block16, Block32, Plain16, Slm16, Double8, Images16, ImageA8, ImageB32Double, Khronos, KhronosImages, \
+  Block8, Block16, Block32, Default32, Plain16, Slm16, Double8, Images16, ImageA8, ImageB32Double, Khronos, KhronosImages, \
       EntryCpuF, EntryCpuD, EntryGpuF0, EntryGpuF1, EntryGpuF2, EntryGpuD0, EntryGpuD1
 
 namespace {

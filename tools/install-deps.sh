@@ -3,7 +3,8 @@
 # those that are missing: nothing is downloaded when everything is there already.
 #
 #   bash tools/install-deps.sh          # library, tests, examples, benchmark peers
-#   bash tools/install-deps.sh --ci     # the same, plus clang 14 for CI's second compiler
+#   bash tools/install-deps.sh --ci     # the same, plus clang 14 for CI's second compiler and the
+#                                       # offline compilers (ocloc, spirv-dis, libclc)
 set -euo pipefail
 
 packages=(
@@ -20,7 +21,9 @@ packages=(
 )
 for arg in "$@"; do
   case "$arg" in
-    --ci) packages+=(clang-14 time) ;;  # time: GNU time, for tools/compile-cost.sh
+    # time: GNU time, for tools/compile-cost.sh; intel-opencl-icd (ocloc), spirv-tools (spirv-dis) and
+    # libclc-14: the offline compile tests for Intel and AMD GPUs (tests/offline/)
+    --ci) packages+=(clang-14 time intel-opencl-icd spirv-tools libclc-14) ;;
     *) echo "usage: $0 [--ci]" >&2; exit 2 ;;
   esac
 done

@@ -4,8 +4,11 @@
 //   offline_sources DIR     writes DIR/<name>.cl and DIR/manifest, one line per file:
 //                           <file> <target-kind> <promises> <cl-std>
 // target-kind: intel | amd | generic (which compilers check it); promises: a comma list of SPIR-V
-// instructions the Intel compile must contain (shuffle, block_read), or "-"; cl-std: the -cl-std the
-// runtime builds it with (CL1.2, or CL3.0 for the Khronos sub-groups path on an OpenCL 3.0 device).
+// instructions the Intel compile must contain, or "-": shuffle (sub-group shuffles), block_read
+// (sub-group block reads, in every option set where A or B is read as it lies, untransposed),
+// block_read_b (the same where B is: A staged in local memory is block-read only on devices with
+// cl_intel_subgroup_local_block_io); cl-std: the -cl-std the runtime builds it with (CL1.2, or CL3.0
+// for the Khronos sub-groups path on an OpenCL 3.0 device).
 // Each text is Gemm<P...>::source, a compile-time constant: nothing here touches a device.
 
 #include <gemmcl/gemm.hpp>
@@ -28,19 +31,27 @@ struct Config {
   std::string_view source;
 };
 
+// What an Intel sub-group configuration promises: shuffles always; block reads of floats (doubles
+// need cl_intel_subgroups_long), where B is read as it lies if A is staged in local memory.
+constexpr std::string_view promises_of(const policy::Config& c) {
+  if (!c.sub_groups) return "-";
+  if (!c.block_reads || c.element.bytes != 4) return "shuffle";
+  return c.local_a ? "shuffle,block_read_b" : "shuffle,block_read";
+}
+
 template <int S>
 void add_intel(std::vector<Config>& list) {
   const std::string s = std::to_string(S);
   using Sg = vendor::IntelSubgroups<S>;
-  list.push_back({"intel_sg" + s + "_block", "intel", "shuffle,block_read", "CL1.2", Gemm<Sg>::source});
+  list.push_back({"intel_sg" + s + "_default", "intel", promises_of(Gemm<Sg>::config), "CL1.2", Gemm<Sg>::source});
   list.push_back({"intel_sg" + s + "_plain", "intel", "shuffle", "CL1.2",
                   Gemm<vendor::IntelSubgroups<S, vendor::IntelLoads::Plain>>::source});
   // Block reads of doubles need cl_intel_subgroups_long, which not every device has: only shuffles
   // are certain.
   list.push_back({"intel_sg" + s + "_double", "intel", "shuffle", "CL1.2", Gemm<Sg, Element<double>>::source});
-  list.push_back({"intel_sg" + s + "_local_a", "intel", "shuffle,block_read", "CL1.2",
+  list.push_back({"intel_sg" + s + "_local_a", "intel", promises_of(Gemm<Sg, LocalMemory<Operands::A>>::config), "CL1.2",
                   Gemm<Sg, LocalMemory<Operands::A>>::source});
-  list.push_back({"intel_sg" + s + "_instep", "intel", "shuffle,block_read", "CL1.2",
+  list.push_back({"intel_sg" + s + "_instep", "intel", promises_of(Gemm<Sg, InStep<true>>::config), "CL1.2",
                   Gemm<Sg, InStep<true>>::source});
 }
 
@@ -48,7 +59,8 @@ void add_intel(std::vector<Config>& list) {
 template <class Entries, std::size_t... I>
 void add_entries(std::vector<Config>& list, std::string_view table, std::string_view kind,
                  std::index_sequence<I...>) {
-  (list.push_back({std::string(table) + "_" + std::to_string(I), kind, "-", "CL1.2",
+  (list.push_back({std::string(table) + "_" + std::to_string(I), kind,
+                   promises_of(std::tuple_element_t<I, Entries>::template apply<Gemm>::config), "CL1.2",
                    std::tuple_element_t<I, Entries>::template apply<Gemm>::source}),
    ...);
 }
@@ -63,10 +75,15 @@ std::vector<Config> configurations() {
   add_intel<8>(list);
   add_intel<16>(list);
   add_intel<32>(list);
+  // Block reads in sub-groups of 32: Xe-HPC only (IntelSubgroups<32> defaults to plain loads).
+  list.push_back({"intel_sg32_blockreads", "intel-xehpc", "shuffle,block_read", "CL1.2",
+                  Gemm<vendor::IntelSubgroups<32, vendor::IntelLoads::Block>>::source});
   list.push_back({"intel_sg16_images", "intel", "shuffle,block_read", "CL1.2",
                   Gemm<vendor::IntelSubgroups<16>, Images<Operands::Both>>::source});
   // The Khronos path on an Intel GPU: OpenCL 3.0 there, so the runtime passes -cl-std=CL3.0.
   list.push_back({"khronos", "intel", "shuffle", "CL3.0", Gemm<vendor::KhronosSubgroups>::source});
+  add_table<dispatch::tables::intel_gpu<float>>(list, "intel_table_float", "intel");
+  add_table<dispatch::tables::intel_gpu<double>>(list, "intel_table_double", "intel");
   list.push_back({"generic_float", "generic", "-", "CL1.2", Gemm<>::source});
   list.push_back({"generic_double", "generic", "-", "CL1.2", Gemm<Element<double>>::source});
   list.push_back({"amd_float", "amd", "-", "CL1.2", Gemm<vendor::Amd>::source});

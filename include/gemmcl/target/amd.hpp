@@ -35,8 +35,9 @@ struct Target<vendor::Amd> {
                      (d.vendor.find("AMD") != std::string::npos &&
                       d.vendor.find("AuthenticAMD") == std::string::npos);
     if (amd && d.is_gpu()) return {};
-    return "an AMD GPU (the device is " + std::string(d.is_gpu() ? "a GPU" : "not a GPU") + " by " +
-           (d.vendor.empty() ? std::string("an unnamed vendor") : d.vendor) + ")";
+    const std::string by = d.vendor.empty() ? std::string("an unnamed vendor") : d.vendor;
+    return d.is_gpu() ? "an AMD GPU (the device is by " + by + ")"
+                      : "an AMD GPU (the device is not a GPU; its vendor is " + by + ")";
   }
   static bool matches(const core::DeviceInfo& d) { return missing(d).empty(); }
   static void build_options(std::string&, const core::DeviceInfo&) {}

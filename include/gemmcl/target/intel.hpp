@@ -26,7 +26,9 @@ namespace vendor {
 // loads (L3_SIMD). Both share B through shuffles.
 enum class IntelLoads { Block, Plain };
 
-template <int S, IntelLoads L = IntelLoads::Block>
+// Block reads by default; in sub-groups of 32 plain loads, since Intel GPUs before Xe-HPC have no
+// SIMD32 block reads (their compiler rejects them).
+template <int S, IntelLoads L = (S == 32 ? IntelLoads::Plain : IntelLoads::Block)>
 struct IntelSubgroups {
   static_assert(S == 8 || S == 16 || S == 32,
                 "gemmcl::vendor::IntelSubgroups<S>: S is the sub-group (SIMD) size: 8, 16 or 32");
@@ -64,7 +66,7 @@ inline const std::vector<std::size_t>& sub_group_sizes(const core::DeviceInfo& d
 }
 
 // What the device lacks for sub-groups of `size` ("" when nothing).
-inline std::string missing(const core::DeviceInfo& d, int size) {
+inline std::string missing(const core::DeviceInfo& d, int size, bool block_reads) {
   for (std::string_view ext : {"cl_intel_subgroups", "cl_intel_required_subgroup_size"})
     if (!d.has_extension(ext)) return "the extension " + std::string(ext);
   const auto& sizes = sub_group_sizes(d);
@@ -73,6 +75,11 @@ inline std::string missing(const core::DeviceInfo& d, int size) {
     for (std::size_t s : sizes) list += (list.empty() ? "" : ", ") + std::to_string(s);
     return "sub-groups of " + std::to_string(size) + " (it has " + (list.empty() ? "none" : list) + ")";
   }
+  // GPUs that also run SIMD 8 (Gen9 to Xe-HPG) have no block reads at SIMD 32; Xe-HPC (16 and 32
+  // only) and the CPU runtime have.
+  if (block_reads && size == 32 && d.is_gpu() && std::find(sizes.begin(), sizes.end(), 8) != sizes.end())
+    return "block reads in sub-groups of 32 (Intel GPUs before Xe-HPC have none: use IntelLoads::Plain "
+           "or sub-groups of 16)";
   return {};
 }
 
@@ -83,7 +90,9 @@ struct Target<vendor::IntelSubgroups<S, L>> {
   static constexpr std::string_view name = L == vendor::IntelLoads::Block
                                                ? "intel sub-groups (shuffles, block reads)"
                                                : "intel sub-groups (shuffles, plain loads)";
-  static std::string missing(const core::DeviceInfo& d) { return intel::missing(d, S); }
+  static std::string missing(const core::DeviceInfo& d) {
+    return intel::missing(d, S, L == vendor::IntelLoads::Block);
+  }
   static bool matches(const core::DeviceInfo& d) { return missing(d).empty(); }
   static void build_options(std::string&, const core::DeviceInfo&) {}
   static constexpr bool device_fence = false;
