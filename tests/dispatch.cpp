@@ -27,6 +27,7 @@ struct tables_of {
   using amd_gpu = typename dispatch::tables::amd_gpu<T>::entries;
   using other_gpu = typename dispatch::tables::other_gpu<T>::entries;
   using cpu = typename dispatch::tables::cpu<T>::entries;
+  using intel_cpu = typename dispatch::tables::intel_cpu<T>::entries;
 };
 using F = tables_of<float>;
 using D = tables_of<double>;
@@ -60,6 +61,7 @@ using CpuF2 = entry_gemm<F::cpu, 2>;
 using CpuF3 = entry_gemm<F::cpu, 3>;
 using CpuD2 = entry_gemm<D::cpu, 2>;
 using CpuD3 = entry_gemm<D::cpu, 3>;
+using IntelCpuD0 = entry_gemm<D::intel_cpu, 0>;  // generic, first in Intel's CPU-runtime double table
 
 // The AMD target's text (plain loads, staggered tiles) on a tag that runs on any device.
 namespace testing {
@@ -125,6 +127,7 @@ TYPE_TO_STRING_AS("nvidia double Tile<64x64x8> Vec<2> WorkPerThread<8x8> Pipelin
 TYPE_TO_STRING_AS("nvidia/gpu double Tile<64x64x16> Vec<2> WorkPerThread<4x4> Prefetch", NvD2);
 TYPE_TO_STRING_AS("gpu double Tile<32x32x16> Vec<2> WorkPerThread<2x2>", GpuD1);
 TYPE_TO_STRING_AS("cpu double Tile<32x128x64> Vec<8> WorkPerThread<16x8> LocalMemory<A> Unroll<4>", CpuD0);
+TYPE_TO_STRING_AS("intel cpu double Tile<32x256x64> Vec<8> WorkPerThread<16x8> LocalMemory<A> Unroll<4>", IntelCpuD0);
 TYPE_TO_STRING_AS("cpu float Tile<32x256x64> Vec<16> WorkPerThread<32x8> LocalMemory<A> Unroll<4>", CpuF0);
 TYPE_TO_STRING_AS("cpu float Tile<16x256x128> Vec<8> WorkPerThread<16x4> LocalMemory<A> Unroll<2>", CpuF1);
 TYPE_TO_STRING_AS("cpu double Tile<8x256x128> Vec<4> WorkPerThread<8x4> LocalMemory<A> Unroll<2>", CpuD1);
@@ -164,7 +167,8 @@ void check_entry(const std::string& name) {
 }
 
 TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, GpuF1, AmdF0,
-                   AmdF1, AmdF2, AmdD0, AmdD1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3) {
+                   AmdF1, AmdF2, AmdD0, AmdD1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3,
+                   IntelCpuD0) {
   const std::string name = doctest::toString<G>().c_str();
   const auto& device = gemmcl::core::device_info(gt::target().device());
   if (target::Target<typename G::vendor_type>::matches(device))

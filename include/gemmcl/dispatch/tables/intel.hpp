@@ -48,7 +48,11 @@ template <>
 struct intel_cpu<double> {
   static bool serves(const core::DeviceInfo& d) { return intel::cpu_runtime(d); }
   static constexpr bool last_wave = false;
+  // First, the CPU table's AVX-512 layout with 256 columns per work-group, as float has: 8-13% faster
+  // than its 128 here at 1024^3 and 2048^3 (NN and TT).
   using entries = decltype(std::tuple_cat(
+      std::declval<std::tuple<entry<110, 1, double, Tile<32, 256, 64>, Vec<8>, WorkPerThread<16, 8>,
+                                    LocalMemory<Operands::A>, Unroll<4>>>>(),
       std::declval<cpu<double>::entries>(),
       std::declval<std::tuple<entry<66, 1, double, IntelSubgroups<8>, Tile<32, 96, 16>, WorkPerThread<4, 6>, InStep<true>>>>()));
 };
