@@ -53,9 +53,9 @@ namespace detail {
 // kRememberedPicks shapes it starts again.
 inline constexpr std::size_t kRememberedPicks = 1024;
 
-template <class Table>
-Pick remembered_pick(const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
-                     std::size_t element_bytes) {
+// One table's remembered picks. The memo and the choice are one template for all tables (Unused is
+// never given: it keeps them out of compiles that use no table): a table adds only its candidates.
+struct PickMemo {
   struct Key {
     cl_device_id device;
     std::size_t m, n, k;
@@ -65,26 +65,30 @@ Pick remembered_pick(const core::Problem& p, const core::DeviceInfo& d, const po
     Packing pack;
     auto operator<=>(const Key&) const = default;
   };
-  static std::mutex mutex;
-  static std::map<Key, Pick> picks;
-  const Key key{d.id, p.m, p.n, p.k, p.trans_a, p.trans_b, r.split_k, r.reduction, r.pack};
-  std::lock_guard<std::mutex> lock(mutex);
-  if (const auto it = picks.find(key); it != picks.end()) return it->second;
-  if (picks.size() >= kRememberedPicks) picks.clear();
-  const auto entries = candidates<Table>(p);
-  return picks.emplace(key, pick_entry(p, entries.data(), entries.size(), d, r, element_bytes)).first->second;
+  std::mutex mutex;
+  std::map<Key, Pick> picks;  // declared here, instantiated only where a table is used
+};
+
+template <class Unused = void>
+Pick remembered_pick(PickMemo& memo, const Candidate* entries, std::size_t count, const core::Problem& p,
+                            const core::DeviceInfo& d, const policy::Rules& r, std::size_t element_bytes) {
+  const PickMemo::Key key{d.id, p.m, p.n, p.k, p.trans_a, p.trans_b, r.split_k, r.reduction, r.pack};
+  std::lock_guard<std::mutex> lock(memo.mutex);
+  if (const auto it = memo.picks.find(key); it != memo.picks.end()) return it->second;
+  if (memo.picks.size() >= kRememberedPicks) memo.picks.clear();
+  return memo.picks.emplace(key, pick_entry(p, entries, count, d, r, element_bytes)).first->second;
 }
 
-template <class Table>
-Plan from_table(const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
-                std::size_t element_bytes, bool alpha_nonzero) {
-  const Pick pick = remembered_pick<Table>(p, d, r, element_bytes);
-  const auto entries = candidates<Table>(p);
+template <class Unused = void>
+Plan plan_from(PickMemo& memo, const Candidate* entries, std::size_t count, bool last_wave,
+                      const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
+                      std::size_t element_bytes, bool alpha_nonzero) {
+  const Pick pick = remembered_pick(memo, entries, count, p, d, r, element_bytes);
   const Candidate& e = entries[pick.entry];
   Plan plan{e.kernel, r, e.resident, pick.choice.split_k};
   // Where the entry keeps K whole and its last wave of work-groups would be partly empty, the columns
   // of C left over after the whole waves get K split (split.hpp, plan_last_wave).
-  if (Table::last_wave && alpha_nonzero) {
+  if (last_wave && alpha_nonzero) {
     const LastWavePlan last =
         last_wave_plan(p, e.config(), r, e.resident, d, pick.choice.split_k, element_bytes);
     if (last.parts > 1) {
@@ -93,6 +97,14 @@ Plan from_table(const core::Problem& p, const core::DeviceInfo& d, const policy:
     }
   }
   return plan;
+}
+
+template <class Table>
+Plan from_table(const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
+                std::size_t element_bytes, bool alpha_nonzero) {
+  static PickMemo memo;
+  const auto entries = candidates<Table>(p);
+  return plan_from(memo, entries.data(), entries.size(), Table::last_wave, p, d, r, element_bytes, alpha_nonzero);
 }
 
 }  // namespace detail

@@ -47,4 +47,17 @@ struct entry : policy::resolve<Element<T>, P...> {
   using apply = G<Element<T>, P...>;
 };
 
+// The entries of several tables as one std::tuple, by pattern matching alone: nothing is
+// instantiated, so a table built from another costs the user's compiler no more than one written out.
+template <class... Tuples>
+struct joined;
+template <class... A>
+struct joined<std::tuple<A...>> {
+  using type = std::tuple<A...>;
+};
+template <class... A, class... B, class... Rest>
+struct joined<std::tuple<A...>, std::tuple<B...>, Rest...> : joined<std::tuple<A..., B...>, Rest...> {};
+template <class... Tuples>
+using joined_t = typename joined<Tuples...>::type;
+
 }  // namespace gemmcl::dispatch

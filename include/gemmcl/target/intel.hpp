@@ -6,7 +6,7 @@
 // GPUs and on Intel's OpenCL runtime for x86 CPUs; the kernel's loop is codegen/mainloop/subgroup.hpp.
 
 #include <algorithm>
-#include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -48,12 +48,17 @@ struct IntelSubgroups {
 namespace target {
 namespace intel {
 
-// CL_DEVICE_SUB_GROUP_SIZES_INTEL, queried once per device.
+// CL_DEVICE_SUB_GROUP_SIZES_INTEL, queried once per device (a process sees a handful of devices).
 inline const std::vector<std::size_t>& sub_group_sizes(const core::DeviceInfo& d) {
+  struct Known {
+    cl_device_id device;
+    std::vector<std::size_t> sizes;
+  };
   static std::mutex mutex;
-  static std::map<cl_device_id, std::vector<std::size_t>> known;
+  static std::vector<std::unique_ptr<const Known>> known;  // stable addresses: references stay valid
   std::lock_guard<std::mutex> lock(mutex);
-  if (const auto it = known.find(d.id); it != known.end()) return it->second;
+  for (const auto& k : known)
+    if (k->device == d.id) return k->sizes;
   std::vector<std::size_t> sizes;
   constexpr cl_device_info query = 0x4108;  // CL_DEVICE_SUB_GROUP_SIZES_INTEL
   std::size_t bytes = 0;
@@ -62,7 +67,8 @@ inline const std::vector<std::size_t>& sub_group_sizes(const core::DeviceInfo& d
     sizes.resize(bytes / sizeof(std::size_t));
     if (clGetDeviceInfo(d.id, query, bytes, sizes.data(), nullptr) != CL_SUCCESS) sizes.clear();
   }
-  return known.emplace(d.id, std::move(sizes)).first->second;
+  known.push_back(std::make_unique<const Known>(Known{d.id, std::move(sizes)}));
+  return known.back()->sizes;
 }
 
 // What the device lacks for sub-groups of `size` ("" when nothing).

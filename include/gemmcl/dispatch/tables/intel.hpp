@@ -3,7 +3,6 @@
 // Intel's OpenCL runtime for x86 CPUs.
 
 #include <tuple>
-#include <utility>
 
 #include "../../core/device.hpp"
 #include "../../target/intel.hpp"
@@ -39,9 +38,9 @@ template <>
 struct intel_cpu<float> {
   static bool serves(const core::DeviceInfo& d) { return intel::cpu_runtime(d); }
   static constexpr bool last_wave = false;
-  using entries = decltype(std::tuple_cat(
-      std::declval<cpu<float>::entries>(),
-      std::declval<std::tuple<entry<83, 1, float, IntelSubgroups<16>, Tile<64, 96, 16>, WorkPerThread<4, 6>, InStep<true>>>>()));
+  using entries = joined_t<
+      cpu<float>::entries,
+      std::tuple<entry<83, 1, float, IntelSubgroups<16>, Tile<64, 96, 16>, WorkPerThread<4, 6>, InStep<true>>>>;
 };
 
 template <>
@@ -50,11 +49,11 @@ struct intel_cpu<double> {
   static constexpr bool last_wave = false;
   // First, the CPU table's AVX-512 layout with 256 columns per work-group, as float has: 8-13% faster
   // than its 128 here at 1024^3 and 2048^3 (NN and TT).
-  using entries = decltype(std::tuple_cat(
-      std::declval<std::tuple<entry<110, 1, double, Tile<32, 256, 64>, Vec<8>, WorkPerThread<16, 8>,
-                                    LocalMemory<Operands::A>, Unroll<4>>>>(),
-      std::declval<cpu<double>::entries>(),
-      std::declval<std::tuple<entry<66, 1, double, IntelSubgroups<8>, Tile<32, 96, 16>, WorkPerThread<4, 6>, InStep<true>>>>()));
+  using entries = joined_t<
+      std::tuple<entry<110, 1, double, Tile<32, 256, 64>, Vec<8>, WorkPerThread<16, 8>, LocalMemory<Operands::A>,
+                       Unroll<4>>>,
+      cpu<double>::entries,
+      std::tuple<entry<66, 1, double, IntelSubgroups<8>, Tile<32, 96, 16>, WorkPerThread<4, 6>, InStep<true>>>>;
 };
 
 // Intel GPUs: NOT measured on hardware (the project has none). Derived from Intel's SGEMM article,
