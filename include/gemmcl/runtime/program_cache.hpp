@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "../core/error.hpp"
 #include "../core/opencl.hpp"
 #include "../util/cold.hpp"
+#include "disk_cache.hpp"
 
 GEMMCL_COLD_BEGIN
 namespace gemmcl::runtime {
@@ -142,6 +144,69 @@ inline cl::Program build(cl_context context, cl_device_id device, const core::De
   return program;
 }
 
+// The disk cache's key of a program: everything that decides its binary.
+inline std::string disk_key(cl_device_id device, const core::DeviceInfo& info, const ProgramSource& source,
+                            const std::string& options) {
+  cl_platform_id platform = nullptr;
+  clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr);
+  const auto platform_string = [&](cl_platform_info what) {
+    std::size_t size = 0;
+    std::string value;
+    if (platform != nullptr && clGetPlatformInfo(platform, what, 0, nullptr, &size) == CL_SUCCESS && size > 0) {
+      value.resize(size);
+      clGetPlatformInfo(platform, what, size, value.data(), nullptr);
+      while (!value.empty() && value.back() == '\0') value.pop_back();
+    }
+    return value;
+  };
+  return "platform " + platform_string(CL_PLATFORM_NAME) + " | " + platform_string(CL_PLATFORM_VERSION) +
+         "\ndevice " + info.name + " | " + info.vendor + " | " + info.version + " | driver " + info.driver_version +
+         "\noptions " + options + "\nsource " + std::to_string(source.hash) + " " + std::to_string(source.text.size());
+}
+
+// A program from a cached binary, built; nothing when the driver refuses it.
+inline std::optional<cl::Program> from_binary(cl_context context, cl_device_id device,
+                                              const std::vector<unsigned char>& binary, const std::string& options) {
+  const unsigned char* bytes = binary.data();
+  const std::size_t size = binary.size();
+  cl_int binary_status = CL_SUCCESS, status = CL_SUCCESS;
+  cl_program raw = clCreateProgramWithBinary(context, 1, &device, &size, &bytes, &binary_status, &status);
+  if (status != CL_SUCCESS || binary_status != CL_SUCCESS || raw == nullptr) {
+    if (raw != nullptr) clReleaseProgram(raw);
+    return {};
+  }
+  cl::Program program(raw);
+  if (clBuildProgram(raw, 1, &device, options.c_str(), nullptr, nullptr) != CL_SUCCESS) return {};
+  return program;
+}
+
+inline std::vector<unsigned char> binary_of(const cl::Program& program) {
+  std::size_t size = 0;
+  if (clGetProgramInfo(program(), CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr) != CL_SUCCESS || size == 0)
+    return {};
+  std::vector<unsigned char> binary(size);
+  unsigned char* data = binary.data();
+  if (clGetProgramInfo(program(), CL_PROGRAM_BINARIES, sizeof data, &data, nullptr) != CL_SUCCESS) return {};
+  return binary;
+}
+
+// The program from the disk cache when it holds a good entry, else built from source (and stored).
+inline cl::Program load_or_build(cl_context context, cl_device_id device, const core::DeviceInfo& info,
+                                 const ProgramSource& source, const std::string& options) {
+  const std::string directory = disk::programs_directory();
+  if (directory.empty()) return build(context, device, info, source, options);
+  const std::string key = disk_key(device, info, source, options);
+  if (const auto binary = disk::load(directory, key)) {
+    if (auto program = from_binary(context, device, *binary, options)) {
+      disk::settings().hits.fetch_add(1, std::memory_order_relaxed);
+      return *program;
+    }
+  }
+  cl::Program program = build(context, device, info, source, options);
+  if (const auto binary = binary_of(program); !binary.empty()) disk::store(directory, key, binary);
+  return program;
+}
+
 }  // namespace detail
 
 class ProgramCache {
@@ -171,13 +236,15 @@ class ProgramCache {
     std::lock_guard<std::mutex> lock(slot->mutex);
     if (!slot->program) {
       slot->program =
-          std::make_shared<Program>(detail::build(context, device, info, source, options), source.kernels, device);
+          std::make_shared<Program>(detail::load_or_build(context, device, info, source, options), source.kernels,
+                                    device);
       builds_.fetch_add(1, std::memory_order_relaxed);
     }
     return slot->program;
   }
 
-  // How many programs this process has built; lets tests see that a second call did not rebuild.
+  // How many programs this process has made, from source or from the disk cache; lets tests see that a
+  // second call did not make one again.
   std::size_t builds() const noexcept { return builds_.load(std::memory_order_relaxed); }
 
   // Drops every cached program (and with them the contexts they keep alive); calls in flight keep

@@ -1,0 +1,190 @@
+#pragma once
+// The persistent program cache: a program built from source is also written to disk as the device's
+// binary, so that the next process loads it instead of compiling (seconds on a CPU runtime, hundreds of
+// milliseconds on a GPU driver). On by default, in $GEMMCL_CACHE_DIR/programs, else
+// $XDG_CACHE_HOME/gemmcl/programs, else ~/.cache/gemmcl/programs; GEMMCL_DISK_CACHE=0 turns it off;
+// gemmcl::set_cache_directory() and gemmcl::set_disk_cache() do the same from C++.
+//
+// An entry is one file named by the hash of its key (platform, device, driver, build options, source
+// hash and size) and holds the key itself, the binary and a checksum. Writes go to a temporary file
+// that is renamed into place, so readers see a whole entry or none, and processes writing the same
+// entry at once each leave a whole one. An entry that is truncated, corrupt, made for another key or
+// refused by the driver is never trusted: the program is built from source and the entry replaced. A
+// directory that cannot be written leaves the in-memory cache working, with one warning on stderr.
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include "../core/opencl.hpp"
+#include "../util/cold.hpp"
+#include "../util/fixed_string.hpp"
+
+GEMMCL_COLD_BEGIN
+namespace gemmcl {
+namespace runtime::disk {
+
+struct Settings {
+  std::mutex mutex;
+  bool read_environment = false;
+  bool enabled = true;
+  std::string directory;  // "" until known
+  bool warned = false;
+  std::atomic<std::size_t> warnings{0}, hits{0}, stores{0};
+};
+
+inline Settings& settings() {
+  static Settings* const s = new Settings;  // never destroyed, like the program cache
+  return *s;
+}
+
+inline std::string default_directory() {
+  if (const char* dir = std::getenv("GEMMCL_CACHE_DIR"); dir != nullptr && *dir != '\0') return dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0')
+    return std::string(xdg) + "/gemmcl";
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
+    return std::string(home) + "/.cache/gemmcl";
+  return {};
+}
+
+// The folder entries go to, or "" when the disk cache is off.
+inline std::string programs_directory() {
+  Settings& s = settings();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.read_environment) {
+    s.read_environment = true;
+    if (const char* on = std::getenv("GEMMCL_DISK_CACHE"); on != nullptr && std::string_view(on) == "0")
+      s.enabled = false;
+    if (s.directory.empty()) s.directory = default_directory();
+  }
+  if (!s.enabled || s.directory.empty()) return {};
+  return s.directory + "/programs";
+}
+
+inline void warn_once(const std::string& what) {
+  Settings& s = settings();
+  s.warnings.fetch_add(1, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.warned) return;
+  s.warned = true;
+  std::fprintf(stderr, "gemmcl: %s; programs are cached in memory only\n", what.c_str());
+}
+
+// An entry: "GEMMCLPB", format version, key, binary, checksum of all before it.
+inline constexpr std::string_view magic = "GEMMCLPB";
+inline constexpr std::uint32_t format = 1;
+
+inline std::string entry_path(const std::string& directory, const std::string& key) {
+  char name[32];
+  std::snprintf(name, sizeof name, "%016llx.bin", static_cast<unsigned long long>(util::fnv1a(key)));
+  return directory + "/" + name;
+}
+
+template <class T>
+void put(std::string& out, T value) {
+  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+inline std::string encode(const std::string& key, const std::vector<unsigned char>& binary) {
+  std::string out(magic);
+  put(out, format);
+  put(out, static_cast<std::uint64_t>(key.size()));
+  out += key;
+  put(out, static_cast<std::uint64_t>(binary.size()));
+  out.append(reinterpret_cast<const char*>(binary.data()), binary.size());
+  put(out, util::fnv1a(out));
+  return out;
+}
+
+// The binary of a whole, uncorrupted entry for exactly this key; nothing otherwise.
+inline std::optional<std::vector<unsigned char>> decode(const std::string& data, const std::string& key) {
+  std::size_t at = 0;
+  const auto take = [&](void* to, std::size_t n) {
+    if (data.size() - at < n) return false;
+    std::copy_n(data.data() + at, n, static_cast<char*>(to));
+    at += n;
+    return true;
+  };
+  if (data.size() < magic.size() + sizeof(std::uint64_t) || data.compare(0, magic.size(), magic) != 0) return {};
+  const std::size_t body = data.size() - sizeof(std::uint64_t);
+  std::uint64_t sum = 0;
+  std::copy_n(data.data() + body, sizeof sum, reinterpret_cast<char*>(&sum));
+  if (sum != util::fnv1a(std::string_view(data.data(), body))) return {};  // corrupt or truncated
+  at = magic.size();
+  std::uint32_t version = 0;
+  std::uint64_t key_size = 0, binary_size = 0;
+  if (!take(&version, sizeof version) || version != format || !take(&key_size, sizeof key_size)) return {};
+  if (key_size != key.size() || body - at < key_size || data.compare(at, key_size, key) != 0) return {};  // foreign
+  at += key_size;
+  if (!take(&binary_size, sizeof binary_size) || binary_size != body - at || binary_size == 0) return {};
+  return std::vector<unsigned char>(data.begin() + std::ptrdiff_t(at), data.begin() + std::ptrdiff_t(body));
+}
+
+inline std::optional<std::vector<unsigned char>> load(const std::string& directory, const std::string& key) {
+  std::ifstream in(entry_path(directory, key), std::ios::binary);
+  if (!in) return {};
+  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return decode(data, key);
+}
+
+// Writes an entry atomically: a temporary file of this process and thread, then a rename.
+inline void store(const std::string& directory, const std::string& key, const std::vector<unsigned char>& binary) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error) return warn_once("the cache directory " + directory + " cannot be created (" + error.message() + ")");
+  static std::atomic<unsigned> serial{0};
+  const std::string final_path = entry_path(directory, key);
+  // Unique per process (a random number) and per call in it (a serial number).
+  static const unsigned process = std::random_device{}();
+  const std::string temporary =
+      final_path + ".tmp" + std::to_string(process) + "." + std::to_string(serial.fetch_add(1));
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    const std::string data = encode(key, binary);
+    out.write(data.data(), std::streamsize(data.size()));
+    out.close();
+    if (!out) {
+      std::filesystem::remove(temporary, error);
+      return warn_once("the cache directory " + directory + " cannot be written");
+    }
+  }
+  std::filesystem::rename(temporary, final_path, error);
+  if (error) {
+    std::filesystem::remove(temporary, error);
+    return warn_once("an entry of the cache directory " + directory + " cannot be replaced");
+  }
+  settings().stores.fetch_add(1, std::memory_order_relaxed);
+}
+
+}  // namespace runtime::disk
+
+// Moves the persistent program cache (default, or ""; $GEMMCL_CACHE_DIR, else $XDG_CACHE_HOME/gemmcl,
+// else ~/.cache/gemmcl); entries go to <directory>/programs. Programs already in memory stay there.
+inline void set_cache_directory(std::string directory) {
+  auto& s = runtime::disk::settings();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.directory = directory.empty() ? runtime::disk::default_directory() : std::move(directory);
+  s.warned = false;
+}
+
+// Turns the persistent program cache on or off for this process (GEMMCL_DISK_CACHE=0 turns it off).
+inline void set_disk_cache(bool enabled) {
+  auto& s = runtime::disk::settings();
+  (void)runtime::disk::programs_directory();  // the environment is read first, so this call wins
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.enabled = enabled;
+}
+
+}  // namespace gemmcl
+GEMMCL_COLD_END
