@@ -1,4 +1,5 @@
-// The persistent program cache (runtime/disk_cache.hpp), in a directory of its own per test: a miss
+// The persistent program cache (runtime/disk_cache.hpp), in a directory of its own per test and on for
+// every platform (set_disk_cache(true): PoCL too, which it leaves to PoCL's own cache by default): a miss
 // writes an entry per program; a later process (here: the memory cache cleared) loads it; a corrupt,
 // truncated, foreign or driver-refused entry is rebuilt from source and replaced, never trusted; an
 // unwritable directory leaves the memory cache working with one warning; GEMMCL_DISK_CACHE's switch
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <fstream>
 #include <random>
 #include <string>
@@ -157,6 +159,20 @@ TEST_CASE("disk cache: an unwritable directory leaves the memory cache, with one
   run_calls();  // still right, from source
 }
 
+TEST_CASE("disk cache: by default it leaves PoCL to its own cache, and serves every other platform") {
+  {
+    auto& settings = runtime::disk::settings();
+    (void)runtime::disk::programs_directory();  // the environment read, as a first call does
+    std::lock_guard<std::mutex> lock(settings.mutex);
+    settings.forced = false;  // as without GEMMCL_DISK_CACHE=1 or set_disk_cache(true) before
+  }
+  CHECK_FALSE(runtime::disk::serves("Portable Computing Language"));
+  CHECK(runtime::disk::serves("NVIDIA CUDA"));
+  CHECK(runtime::disk::serves("Intel(R) OpenCL"));
+  Scratch s;  // set_disk_cache(true): every platform
+  CHECK(runtime::disk::serves("Portable Computing Language"));
+}
+
 TEST_CASE("disk cache: switched off, nothing is written") {
   Scratch s;
   set_disk_cache(false);
@@ -169,7 +185,8 @@ TEST_CASE("disk cache: switched off, nothing is written") {
 TEST_CASE("disk cache: two processes writing the same entries at once leave whole ones") {
   Scratch s;
   const std::string writer = GEMMCL_DISK_CACHE_WRITER;
-  const std::string env = "GEMMCL_CACHE_DIR='" + s.dir.string() + "' ";
+  // GEMMCL_DISK_CACHE=1: on PoCL too, which the disk cache leaves to its own cache by default.
+  const std::string env = "GEMMCL_DISK_CACHE=1 GEMMCL_CACHE_DIR='" + s.dir.string() + "' ";
   // Two writers at once; the status is the first failure of either.
   const std::string both = env + "'" + writer + "' & " + env + "'" + writer + "'; s=$?; wait $! || exit 1; exit $s";
   REQUIRE(std::system(both.c_str()) == 0);

@@ -2,8 +2,10 @@
 // The persistent program cache: a program built from source is also written to disk as the device's
 // binary, so that the next process loads it instead of compiling (seconds on a CPU runtime, hundreds of
 // milliseconds on a GPU driver). On by default, in $GEMMCL_CACHE_DIR/programs, else
-// $XDG_CACHE_HOME/gemmcl/programs, else ~/.cache/gemmcl/programs; GEMMCL_DISK_CACHE=0 turns it off;
-// gemmcl::set_cache_directory() and gemmcl::set_disk_cache() do the same from C++.
+// $XDG_CACHE_HOME/gemmcl/programs, else ~/.cache/gemmcl/programs; GEMMCL_DISK_CACHE=0 turns it off
+// and =1 on everywhere; gemmcl::set_cache_directory() and gemmcl::set_disk_cache() do the same from
+// C++. By default it leaves PoCL alone: PoCL keeps compiled kernels in a cache of its own, and asking
+// it for a program's binary compiles the kernel a second time (the first call took twice as long).
 //
 // An entry is one file named by the hash of its key (platform, device, driver, build options, source
 // hash and size) and holds the key itself, the binary and a checksum. Writes go to a temporary file
@@ -39,6 +41,7 @@ struct Settings {
   std::mutex mutex;
   bool read_environment = false;
   bool enabled = true;
+  bool forced = false;  // on for every platform, PoCL included (GEMMCL_DISK_CACHE=1, set_disk_cache)
   std::string directory;  // "" until known
   bool warned = false;
   std::atomic<std::size_t> warnings{0}, hits{0}, stores{0};
@@ -58,14 +61,23 @@ inline std::string default_directory() {
   return {};
 }
 
+// Whether programs of this platform go to the disk cache.
+inline bool serves(std::string_view platform_name) {
+  Settings& s = settings();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return s.forced || platform_name.find("Portable Computing Language") == std::string_view::npos;
+}
+
 // The folder entries go to, or "" when the disk cache is off.
 inline std::string programs_directory() {
   Settings& s = settings();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!s.read_environment) {
     s.read_environment = true;
-    if (const char* on = std::getenv("GEMMCL_DISK_CACHE"); on != nullptr && std::string_view(on) == "0")
-      s.enabled = false;
+    if (const char* on = std::getenv("GEMMCL_DISK_CACHE"); on != nullptr) {
+      if (std::string_view(on) == "0") s.enabled = false;
+      if (std::string_view(on) == "1") s.forced = true;
+    }
     if (s.directory.empty()) s.directory = default_directory();
   }
   if (!s.enabled || s.directory.empty()) return {};
@@ -178,12 +190,13 @@ inline void set_cache_directory(std::string directory) {
   s.warned = false;
 }
 
-// Turns the persistent program cache on or off for this process (GEMMCL_DISK_CACHE=0 turns it off).
+// Turns the persistent program cache on (for every platform, PoCL included) or off for this process.
 inline void set_disk_cache(bool enabled) {
   auto& s = runtime::disk::settings();
   (void)runtime::disk::programs_directory();  // the environment is read first, so this call wins
   std::lock_guard<std::mutex> lock(s.mutex);
   s.enabled = enabled;
+  s.forced = enabled;
 }
 
 }  // namespace gemmcl

@@ -145,22 +145,24 @@ inline cl::Program build(cl_context context, cl_device_id device, const core::De
 }
 
 // The disk cache's key of a program: everything that decides its binary.
+inline std::string platform_string(cl_device_id device, cl_platform_info what) {
+  cl_platform_id platform = nullptr;
+  std::size_t size = 0;
+  std::string value;
+  if (clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr) == CL_SUCCESS &&
+      clGetPlatformInfo(platform, what, 0, nullptr, &size) == CL_SUCCESS && size > 0) {
+    value.resize(size);
+    clGetPlatformInfo(platform, what, size, value.data(), nullptr);
+    while (!value.empty() && value.back() == '\0') value.pop_back();
+  }
+  return value;
+}
+
 inline std::string disk_key(cl_device_id device, const core::DeviceInfo& info, const ProgramSource& source,
                             const std::string& options) {
-  cl_platform_id platform = nullptr;
-  clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr);
-  const auto platform_string = [&](cl_platform_info what) {
-    std::size_t size = 0;
-    std::string value;
-    if (platform != nullptr && clGetPlatformInfo(platform, what, 0, nullptr, &size) == CL_SUCCESS && size > 0) {
-      value.resize(size);
-      clGetPlatformInfo(platform, what, size, value.data(), nullptr);
-      while (!value.empty() && value.back() == '\0') value.pop_back();
-    }
-    return value;
-  };
-  return "platform " + platform_string(CL_PLATFORM_NAME) + " | " + platform_string(CL_PLATFORM_VERSION) +
-         "\ndevice " + info.name + " | " + info.vendor + " | " + info.version + " | driver " + info.driver_version +
+  const auto platform = [&](cl_platform_info what) { return platform_string(device, what); };
+  return "platform " + platform(CL_PLATFORM_NAME) + " | " + platform(CL_PLATFORM_VERSION) + "\ndevice " +
+         info.name + " | " + info.vendor + " | " + info.version + " | driver " + info.driver_version +
          "\noptions " + options + "\nsource " + std::to_string(source.hash) + " " + std::to_string(source.text.size());
 }
 
@@ -194,7 +196,8 @@ inline std::vector<unsigned char> binary_of(const cl::Program& program) {
 inline cl::Program load_or_build(cl_context context, cl_device_id device, const core::DeviceInfo& info,
                                  const ProgramSource& source, const std::string& options) {
   const std::string directory = disk::programs_directory();
-  if (directory.empty()) return build(context, device, info, source, options);
+  if (directory.empty() || !disk::serves(platform_string(device, CL_PLATFORM_NAME)))
+    return build(context, device, info, source, options);
   const std::string key = disk_key(device, info, source, options);
   if (const auto binary = disk::load(directory, key)) {
     if (auto program = from_binary(context, device, *binary, options)) {
