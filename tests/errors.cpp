@@ -67,7 +67,8 @@ bool something_waits_on_gate(cl::CommandQueue& queue) {
 // Runs a call that must be rejected: `call` gets a wait list to pass on to the library.
 void expect_rejected(ErrorCode code, std::initializer_list<std::string> says, const cl::Buffer& c,
                      const std::vector<T>& c_before,
-                     const std::function<void(const std::vector<cl::Event>&)>& call) {
+                     const std::function<void(const std::vector<cl::Event>&)>& call,
+                     Argument argument = Argument::none) {
   auto& target = gt::target();
   cl::UserEvent gate(target.context);
   const std::vector<cl::Event> wait{gate};
@@ -79,6 +80,8 @@ void expect_rejected(ErrorCode code, std::initializer_list<std::string> says, co
     threw = true;
     INFO("message: ", e.what());
     CHECK_MESSAGE(e.code() == code, "code() is ", to_string(e.code()), ", expected ", to_string(code));
+    // The argument at fault, by its position in the call, where one is.
+    CHECK(static_cast<int>(e.argument()) == static_cast<int>(argument));
     for (const std::string& s : says) CHECK_MESSAGE(std::string(e.what()).find(s) != std::string::npos, "message lacks \"", s, "\"");
   }
   CHECK_MESSAGE(threw, "no gemmcl::Error thrown; expected ", to_string(code));
@@ -161,7 +164,8 @@ TEST_CASE("leading dimension smaller than the stored rows or columns") {
         const std::string ld_name = std::string(1, static_cast<char>(name_of(w)[0] - 'A' + 'a')) + "_ld";
         expect_rejected(ErrorCode::InvalidLeadingDimension,
                         {ld_name + " = " + std::to_string(lead - 1), std::to_string(lead)}, call.c, call.o.c_host,
-                        [&](const std::vector<cl::Event>& wait) { call(a, b, c, wait); });
+                        [&](const std::vector<cl::Event>& wait) { call(a, b, c, wait); },
+                        w == Which::A ? Argument::a_ld : w == Which::B ? Argument::b_ld : Argument::c_ld);
 
         // The smallest valid ld works, and gives the right answer.
         gt::Case<T> tight = cs;
@@ -189,14 +193,16 @@ TEST_CASE("offset + extent past the end of a buffer") {
         gt::View& x = pick(w, a, b, c);
         x.offset += 1;
         const std::size_t bytes = (w == Which::A ? call.o.a_host : w == Which::B ? call.o.b_host : call.o.c_host).size() * sizeof(T);
+        const Argument buffer = w == Which::A ? Argument::a : w == Which::B ? Argument::b : Argument::c;
         expect_rejected(ErrorCode::BufferTooSmall, {std::string(name_of(w)) + " reaches", std::to_string(bytes) + " bytes"},
-                        call.c, call.o.c_host, [&](const std::vector<cl::Event>& wait) { call(a, b, c, wait); });
+                        call.c, call.o.c_host, [&](const std::vector<cl::Event>& wait) { call(a, b, c, wait); },
+                        buffer);
 
         // A larger ld pushes the end past the buffer just the same.
         gt::View a2 = call.o.a, b2 = call.o.b, c2 = call.o.c;
         pick(w, a2, b2, c2).ld += 1;
         expect_rejected(ErrorCode::BufferTooSmall, {std::string(name_of(w)) + " reaches"}, call.c, call.o.c_host,
-                        [&](const std::vector<cl::Event>& wait) { call(a2, b2, c2, wait); });
+                        [&](const std::vector<cl::Event>& wait) { call(a2, b2, c2, wait); }, buffer);
       }
     }
   }
@@ -205,7 +211,7 @@ TEST_CASE("offset + extent past the end of a buffer") {
     gt::View a = call.o.a;
     a.offset = SIZE_MAX - 2;
     expect_rejected(ErrorCode::BufferTooSmall, {"overflows"}, call.c, call.o.c_host,
-                    [&](const std::vector<cl::Event>& wait) { call(a, call.o.b, call.o.c, wait); });
+                    [&](const std::vector<cl::Event>& wait) { call(a, call.o.b, call.o.c, wait); }, Argument::a);
   }
 }
 
@@ -219,7 +225,8 @@ TEST_CASE("null buffers") {
       const cl::Buffer real_c = call.c;
       (w == Which::A ? call.a : w == Which::B ? call.b : call.c) = cl::Buffer();
       expect_rejected(ErrorCode::NullBuffer, {std::string("buffer of ") + name_of(w) + " is null"}, real_c,
-                      call.o.c_host, [&](const std::vector<cl::Event>& wait) { call(call.o.a, call.o.b, call.o.c, wait); });
+                      call.o.c_host, [&](const std::vector<cl::Event>& wait) { call(call.o.a, call.o.b, call.o.c, wait); },
+                      w == Which::A ? Argument::a : w == Which::B ? Argument::b : Argument::c);
     }
   }
   SUBCASE("without elements: accepted") {
@@ -458,6 +465,7 @@ TEST_CASE("a null queue") {
     FAIL("no error for a null queue");
   } catch (const Error& e) {
     CHECK(e.code() == ErrorCode::InvalidQueue);
+    CHECK(static_cast<int>(e.argument()) == 1);  // the queue is the call's first argument
   }
   const auto c_after = gt::download<T>(gt::target().queue, call.c, call.o.c_host.size());
   bool same = true;
@@ -472,9 +480,77 @@ TEST_CASE("sizes the kernels cannot index") {
                   [&](const std::vector<cl::Event>& wait) {
                     G()(gt::target().queue, Layout::ColMajor, Transpose::No, Transpose::No, huge, 4, 3, 1.0f, call.a, 0,
                         huge, call.b, 0, 3, 0.0f, call.c, 0, huge, wait);
-                  });
+                  },
+                  Argument::m);
   gt::View b = call.o.b;
   b.ld = huge + 1;
   expect_rejected(ErrorCode::InvalidSize, {"b_ld"}, call.c, call.o.c_host,
-                  [&](const std::vector<cl::Event>& wait) { call(call.o.a, b, call.o.c, wait); });
+                  [&](const std::vector<cl::Event>& wait) { call(call.o.a, b, call.o.c, wait); }, Argument::b_ld);
+}
+
+// Reference BLAS requires every leading dimension to be at least max(1, the stored rows) whatever the
+// sizes, so the netlib testers' error exits with empty matrices must be errors here too.
+TEST_CASE("leading dimensions of empty matrices and empty calls follow BLAS") {
+  Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
+  const auto run = [&](std::size_t m, std::size_t n, std::size_t k, std::size_t lda, std::size_t ldb,
+                       std::size_t ldc) {
+    return [&, m, n, k, lda, ldb, ldc](const std::vector<cl::Event>& wait) {
+      G()(gt::target().queue, Layout::ColMajor, Transpose::No, Transpose::No, m, n, k, 1.0f, call.a, 0, lda, call.b,
+          0, ldb, 0.0f, call.c, 0, ldc, wait);
+    };
+  };
+  // m = 0: A is 0 x 3, yet lda = 0 is below 1.
+  expect_rejected(ErrorCode::InvalidLeadingDimension, {"a_ld = 0", "at least 1"}, call.c, call.o.c_host,
+                  run(0, 4, 3, 0, 3, 1), Argument::a_ld);
+  // n = 0: the call does nothing, yet ldb = 2 is below B's 3 rows.
+  expect_rejected(ErrorCode::InvalidLeadingDimension, {"b_ld = 2"}, call.c, call.o.c_host, run(5, 0, 3, 5, 2, 5),
+                  Argument::b_ld);
+  // k = 0: A is 5 x 0, and lda = 4 is below its 5 rows; C's ldc = 0 likewise with m = 0.
+  expect_rejected(ErrorCode::InvalidLeadingDimension, {"a_ld = 4"}, call.c, call.o.c_host, run(5, 4, 0, 4, 1, 5),
+                  Argument::a_ld);
+  expect_rejected(ErrorCode::InvalidLeadingDimension, {"c_ld = 0"}, call.c, call.o.c_host, run(0, 4, 3, 1, 3, 0),
+                  Argument::c_ld);
+  // The smallest valid ones are accepted: 1 for empty matrices.
+  CHECK_NOTHROW(run(0, 4, 3, 1, 3, 1)({}));
+  gt::target().queue.finish();
+}
+
+// C is written while A and B are read: sharing memory with either would read overwritten values.
+TEST_CASE("C overlapping A or B is rejected; disjoint parts of one buffer are not") {
+  auto& target = gt::target();
+  const std::size_t n = 24;
+  std::vector<T> host(3 * n * n);
+  std::mt19937_64& r = rng();
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (T& x : host) x = u(r);
+  cl::Buffer all = gt::upload(host);
+  const auto call = [&](std::size_t a_off, std::size_t c_off, const cl::Buffer& c) {
+    return [&, a_off, c_off](const std::vector<cl::Event>& wait) {
+      G()(target.queue, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n, 1.0f, all, a_off, n, all, n * n, n,
+          0.0f, const_cast<cl::Buffer&>(c), c_off, n, wait);
+    };
+  };
+  // C at A's place, then half over B.
+  expect_rejected(ErrorCode::Aliasing, {"C overlaps A"}, all, host, call(0, 0, all), Argument::c);
+  expect_rejected(ErrorCode::Aliasing, {"C overlaps B"}, all, host, call(0, n * n + n * n / 2, all), Argument::c);
+  // C as a sub-buffer over A's part of the same buffer.
+  cl_buffer_region region{0, n * n * sizeof(T)};
+  cl_int status = CL_SUCCESS;
+  cl::Buffer view(clCreateSubBuffer(all(), CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &status));
+  REQUIRE(status == CL_SUCCESS);
+  expect_rejected(ErrorCode::Aliasing, {"C overlaps A"}, all, host, call(0, 0, view), Argument::c);
+  // A, B and C in three disjoint parts of one buffer: accepted and right.
+  call(0, 2 * n * n, all)({});
+  const auto after = gt::download<T>(target.queue, all, host.size());
+  double worst = 0;
+  for (std::size_t j = 0; j < n; ++j)
+    for (std::size_t i = 0; i < n; ++i) {
+      double sum = 0;
+      for (std::size_t l = 0; l < n; ++l) sum += double(host[i + l * n]) * double(host[n * n + l + j * n]);
+      worst = std::max(worst, std::abs(sum - double(after[2 * n * n + i + j * n])));
+    }
+  CHECK(worst < 1e-4);
+  std::size_t changed = 0;  // of A and B
+  for (std::size_t i = 0; i < 2 * n * n; ++i) changed += gt::same_bits(after[i], host[i]) ? 0 : 1;
+  CHECK(changed == 0);
 }

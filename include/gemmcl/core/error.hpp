@@ -22,6 +22,7 @@ enum class ErrorCode {
   LocalMemoryExceeded,      // the configuration needs more local memory than the device has
   VendorMismatch,           // a vendor path on another vendor's device
   ImagesUnsupported,        // Images<O> on a device without images made from buffers, or too small ones
+  Aliasing,                 // C overlaps A or B in the same memory
   BuildFailed,              // the OpenCL compiler rejected the program; the message holds the log
   OpenCL,                   // an OpenCL call failed; cl_status() holds its code
 };
@@ -39,6 +40,7 @@ constexpr std::string_view to_string(ErrorCode code) noexcept {
     case ErrorCode::LocalMemoryExceeded: return "LocalMemoryExceeded";
     case ErrorCode::VendorMismatch: return "VendorMismatch";
     case ErrorCode::ImagesUnsupported: return "ImagesUnsupported";
+    case ErrorCode::Aliasing: return "Aliasing";
     case ErrorCode::BuildFailed: return "BuildFailed";
     case ErrorCode::OpenCL: return "OpenCL";
   }
@@ -116,18 +118,31 @@ constexpr std::string_view cl_error_name(cl_int status) noexcept {
 }
 GEMMCL_COLD_END
 
+// The arguments of a Gemm call, numbered by their position in it (1 = the queue), as BLAS numbers the
+// parameter an error exit names. none: the error is about no single argument.
+enum class Argument {
+  none = 0, queue, layout, a_transpose, b_transpose, m, n, k, alpha,
+  a, a_offset, a_ld, b, b_offset, b_ld, beta, c, c_offset, c_ld, wait
+};
+
 class Error : public std::runtime_error {
  public:
   Error(ErrorCode code, const std::string& message, cl_int status = CL_SUCCESS)
       : std::runtime_error("gemmcl: " + message), code_(code), status_(status) {}
+  Error(ErrorCode code, const std::string& message, Argument argument)
+      : std::runtime_error("gemmcl: " + message), code_(code), status_(CL_SUCCESS), argument_(argument) {}
 
   ErrorCode code() const noexcept { return code_; }
   // The OpenCL status behind an ErrorCode::OpenCL or BuildFailed error; CL_SUCCESS otherwise.
   cl_int cl_status() const noexcept { return status_; }
+  // The argument that is wrong, for errors about the call's arguments; static_cast<int> gives its
+  // position in the call.
+  Argument argument() const noexcept { return argument_; }
 
  private:
   ErrorCode code_;
   cl_int status_;
+  Argument argument_ = Argument::none;
 };
 
 namespace core {

@@ -22,7 +22,7 @@ struct QueueTarget {
 };
 
 inline QueueTarget queue_target(const cl::CommandQueue& queue) {
-  if (queue() == nullptr) throw Error(ErrorCode::InvalidQueue, "the command queue is null");
+  if (queue() == nullptr) throw Error(ErrorCode::InvalidQueue, "the command queue is null", Argument::queue);
   QueueTarget t;
   core::check(clGetCommandQueueInfo(queue(), CL_QUEUE_CONTEXT, sizeof(t.context), &t.context, nullptr),
         "clGetCommandQueueInfo(CL_QUEUE_CONTEXT)");
