@@ -16,18 +16,25 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <cstring>
 #include <mutex>
 #include <optional>
-#include <random>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <vector>
+
+// Plain C and POSIX (or Windows) file calls: <filesystem> and <fstream> would cost every user's
+// compile a third of a second for the few files touched here.
+#if defined(_WIN32)
+#include <direct.h>
+#else
+#include <sys/stat.h>
+#endif
 
 #include "../core/opencl.hpp"
 #include "../util/cold.hpp"
@@ -144,37 +151,61 @@ inline std::optional<std::vector<unsigned char>> decode(const std::string& data,
 }
 
 inline std::optional<std::vector<unsigned char>> load(const std::string& directory, const std::string& key) {
-  std::ifstream in(entry_path(directory, key), std::ios::binary);
-  if (!in) return {};
-  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::FILE* file = std::fopen(entry_path(directory, key).c_str(), "rb");
+  if (file == nullptr) return {};
+  std::string data;
+  char chunk[65536];
+  for (std::size_t got; (got = std::fread(chunk, 1, sizeof chunk, file)) > 0;) data.append(chunk, got);
+  std::fclose(file);
   return decode(data, key);
 }
 
-// Writes an entry atomically: a temporary file of this process and thread, then a rename.
+// Creates a directory and its parents; true when it exists afterwards.
+inline bool make_directories(const std::string& path) {
+  for (std::size_t at = 1; at <= path.size(); ++at) {
+    if (at < path.size() && path[at] != '/' && path[at] != '\\') continue;
+    const std::string part = path.substr(0, at);
+#if defined(_WIN32)
+    const int made = _mkdir(part.c_str());
+#else
+    const int made = mkdir(part.c_str(), 0777);
+#endif
+    if (made != 0 && errno != EEXIST) return false;
+  }
+#if defined(_WIN32)
+  struct _stat info;
+  return _stat(path.c_str(), &info) == 0 && (info.st_mode & _S_IFDIR) != 0;
+#else
+  struct stat info;
+  return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+#endif
+}
+
+// Writes an entry atomically: a temporary file of this process and call, then a rename.
 inline void store(const std::string& directory, const std::string& key, const std::vector<unsigned char>& binary) {
-  std::error_code error;
-  std::filesystem::create_directories(directory, error);
-  if (error) return warn_once("the cache directory " + directory + " cannot be created (" + error.message() + ")");
+  if (!make_directories(directory))
+    return warn_once("the cache directory " + directory + " cannot be created (" + std::strerror(errno) + ")");
   static std::atomic<unsigned> serial{0};
+  // Unique per process (the start time and an address) and per call in it (a serial number).
+  static const unsigned long long process =
+      static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+      static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(&serial));
   const std::string final_path = entry_path(directory, key);
-  // Unique per process (a random number) and per call in it (a serial number).
-  static const unsigned process = std::random_device{}();
   const std::string temporary =
       final_path + ".tmp" + std::to_string(process) + "." + std::to_string(serial.fetch_add(1));
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    const std::string data = encode(key, binary);
-    out.write(data.data(), std::streamsize(data.size()));
-    out.close();
-    if (!out) {
-      std::filesystem::remove(temporary, error);
-      return warn_once("the cache directory " + directory + " cannot be written");
-    }
+  const std::string data = encode(key, binary);
+  std::FILE* file = std::fopen(temporary.c_str(), "wb");
+  bool written = file != nullptr && std::fwrite(data.data(), 1, data.size(), file) == data.size();
+  if (file != nullptr) written = std::fclose(file) == 0 && written;
+  if (!written) {
+    std::remove(temporary.c_str());
+    return warn_once("the cache directory " + directory + " cannot be written");
   }
-  std::filesystem::rename(temporary, final_path, error);
-  if (error) {
-    std::filesystem::remove(temporary, error);
-    return warn_once("an entry of the cache directory " + directory + " cannot be replaced");
+  // On Windows rename() does not replace an existing file: the entry another process wrote stays.
+  if (std::rename(temporary.c_str(), final_path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    if (!load(directory, key)) warn_once("an entry of the cache directory " + directory + " cannot be replaced");
+    return;
   }
   settings().stores.fetch_add(1, std::memory_order_relaxed);
 }
