@@ -27,6 +27,7 @@
 #include "runtime/arguments.hpp"
 #include "runtime/enqueue.hpp"
 #include "runtime/launch.hpp"
+#include "runtime/self_check.hpp"
 #include "target/all.hpp"
 
 namespace gemmcl {
@@ -89,7 +90,7 @@ class Gemm {
     if (p.empty()) return {runtime::marker(queue, wait)};
     const core::DeviceInfo& device = core::device_info(target.device);
     const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
-    return runtime::run<scalar_type>(queue, target, p, plan, alpha, beta, wait);
+    return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait);
   }
 };
 

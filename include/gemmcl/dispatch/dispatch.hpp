@@ -32,6 +32,9 @@ struct Plan {
   int split_k = 0;    // the split rule for this call, as SplitK<S>'s S
   std::size_t main_cols = 0;  // last wave: C's first main_cols columns with K whole, the rest
   int last_parts = 1;         // in last_parts parts (1: no last-wave split)
+  // The portable generic kernel of the same element type, which runs where the kernel fails its
+  // first-use check (runtime/self_check.hpp).
+  const codegen::Kernel* fallback = nullptr;
 };
 
 // A table's entries as candidates for a problem (their speeds depend on its transposes).
@@ -130,16 +133,16 @@ template <class Resolved>
 Plan plan(const core::Problem& p, const core::DeviceInfo& d, bool alpha_nonzero) {
   using T = typename Resolved::element_type;
   constexpr policy::Rules rules = Resolved::rules;
-  const Plan fixed{&codegen::kernel_of<typename Resolved::vendor, Resolved>, rules, 1, rules.split_k};
-  if constexpr (!Resolved::automatic) {
-    return fixed;
-  } else {
-    Plan chosen = fixed;
+  using portable = policy::resolve<Element<T>>;
+  const codegen::Kernel* fallback = &codegen::kernel_of<gemmcl::vendor::Generic, portable>;
+  Plan chosen{&codegen::kernel_of<typename Resolved::vendor, Resolved>, rules, 1, rules.split_k};
+  if constexpr (Resolved::automatic) {
     with_table<T>(d, [&](auto table) {
       chosen = detail::from_table<decltype(table)>(p, d, rules, sizeof(T), alpha_nonzero);
     });
-    return chosen;
   }
+  chosen.fallback = fallback;
+  return chosen;
 }
 
 }  // namespace gemmcl::dispatch

@@ -1,0 +1,162 @@
+#pragma once
+// The first-use self-check. A kernel of a vendor path (inline PTX, sub-groups, a target of the user's)
+// depends on a driver doing what its extensions promise, so the first time such a kernel runs on a
+// device and driver, one small product with edges in every direction is computed and compared with a
+// reference on the host. A kernel that fails is never used there again: its calls run the portable
+// generic kernel of the same element type, and the failure is reported once (to stderr, or to the
+// handler given to gemmcl::set_self_check_report). Verdicts are kept for the process and in the disk
+// cache (<cache>/checks), so a later process does not check again. GEMMCL_SELF_CHECK=0 or
+// gemmcl::set_self_check(false) turns the check off. Element types other than float and double are
+// not checked (the check writes its inputs as host values).
+
+#include <cmath>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string_view>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "disk_cache.hpp"
+#include "launch.hpp"
+#include "../util/cold.hpp"
+
+GEMMCL_COLD_BEGIN
+namespace gemmcl {
+namespace runtime::self_check {
+
+struct State {
+  std::mutex mutex;
+  bool read_environment = false, enabled = true;
+  std::function<void(const std::string&)> report;
+  std::vector<std::pair<std::string, bool>> verdicts;  // key -> passed
+};
+
+inline State& state() {
+  static State* const s = new State;
+  return *s;
+}
+
+inline bool enabled() {
+  State& s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.read_environment) {
+    s.read_environment = true;
+    if (const char* on = std::getenv("GEMMCL_SELF_CHECK"); on != nullptr && std::string_view(on) == "0")
+      s.enabled = false;
+  }
+  return s.enabled;
+}
+
+// The product: m x n x k with edges past every tile, small integers so that float and double compute it
+// exactly, C poisoned first with beta = 0. True when every element matches the host's.
+template <class T>
+bool product_is_right(cl::CommandQueue& queue, const QueueTarget& target, const codegen::Kernel& kernel,
+                      const policy::Rules& rules) {
+  const policy::Config& c = kernel.config;
+  const std::size_t m = std::size_t(c.tile_m) + 3, n = std::size_t(c.tile_n) + 5, k = 2 * std::size_t(c.tile_k) + 1;
+  std::vector<T> a(m * k), b(k * n), out(m * n, T(-12345));
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = T(int(i * 7 % 5) - 2);
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = T(int(i * 3 % 7) - 3);
+  cl::Context context(target.context, true);
+  cl::Buffer da(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(T), a.data());
+  cl::Buffer db(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(T), b.data());
+  cl::Buffer dc(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, out.size() * sizeof(T), out.data());
+  core::Problem p{m, n, k, false, false, {&da, 0, m}, {&db, 0, k}, {&dc, 0, m}};
+  const std::vector<cl::Event> events = run<T>(queue, target, p, kernel, rules, T(1), T(0), {}, 1, 1);
+  core::check(clWaitForEvents(1, &events.back()()), "clWaitForEvents(self-check)");
+  core::check(clEnqueueReadBuffer(queue(), dc(), CL_TRUE, 0, out.size() * sizeof(T), out.data(), 0, nullptr, nullptr),
+              "clEnqueueReadBuffer(self-check)");
+  for (std::size_t j = 0; j < n; ++j)
+    for (std::size_t i = 0; i < m; ++i) {
+      double sum = 0;
+      for (std::size_t l = 0; l < k; ++l) sum += double(a[i + l * m]) * double(b[l + j * k]);
+      if (!(std::abs(double(out[i + j * m]) - sum) <= 1e-6 * (1 + std::abs(sum)))) return false;
+    }
+  return true;
+}
+
+// Whether the kernel computes right on this queue's device: checked on first use, then remembered.
+template <class T>
+bool passes(cl::CommandQueue& queue, const QueueTarget& target, const codegen::Kernel& kernel,
+            const policy::Rules& rules) {
+  const std::string_view name = kernel.config.element.name;
+  if (name != "float" && name != "double") return true;
+  const core::DeviceInfo& device = core::device_info(target.device);
+  const codegen::Source& source = kernel.source();
+  const std::string key = "self-check\ndevice " + device.name + " | " + device.vendor + " | driver " +
+                          device.driver_version + "\nsource " + std::to_string(source.hash) + " " +
+                          std::to_string(source.text.size());
+  State& s = state();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    for (const auto& [known, passed] : s.verdicts)
+      if (known == key) return passed;
+  }
+  const std::string directory = disk::programs_directory();
+  // <cache>/checks, beside <cache>/programs.
+  const std::string checks =
+      directory.empty() ? std::string() : directory.substr(0, directory.rfind('/')) + "/checks";
+  bool passed = true;
+  if (const auto kept = checks.empty() ? std::nullopt : disk::load(checks, key); kept && kept->size() == 1) {
+    passed = (*kept)[0] == 1;
+  } else {
+    passed = product_is_right<T>(queue, target, kernel, rules);
+    if (!checks.empty()) disk::store(checks, key, {static_cast<unsigned char>(passed ? 1 : 0)});
+  }
+  std::lock_guard<std::mutex> lock(s.mutex);
+  for (const auto& [known, verdict] : s.verdicts)
+    if (known == key) return verdict;  // another thread got there first
+  s.verdicts.emplace_back(key, passed);
+  if (!passed) {
+    const std::string message = "gemmcl: the kernel (" + std::string(source.describe) + ") computed a wrong result on " +
+                                device.name + " (driver " + device.driver_version +
+                                ") in its first-use check; its calls run the generic kernel there instead";
+    if (s.report)
+      s.report(message);
+    else
+      std::fprintf(stderr, "%s\n", message.c_str());
+  }
+  return passed;
+}
+
+}  // namespace runtime::self_check
+
+namespace runtime {
+
+// Runs a plan, its kernel first checked where it is vendor-specific (see above).
+template <class T>
+std::vector<cl::Event> run_checked(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
+                                   const dispatch::Plan& plan, T alpha, T beta, const Events& wait) {
+  const bool vendor = plan.kernel->target != &target::info_of<vendor::Generic>;
+  if (vendor && plan.fallback != nullptr && self_check::enabled() &&
+      !self_check::passes<T>(queue, target, *plan.kernel, plan.rules)) {
+    dispatch::Plan generic = plan;
+    generic.kernel = plan.fallback;
+    generic.resident = 1;
+    generic.last_parts = 1;
+    return run<T>(queue, target, p, generic, alpha, beta, wait);
+  }
+  return run<T>(queue, target, p, plan, alpha, beta, wait);
+}
+
+}  // namespace runtime
+
+// Receives the report of a kernel that failed its first-use check (default: a line on stderr).
+inline void set_self_check_report(std::function<void(const std::string&)> report) {
+  auto& s = runtime::self_check::state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.report = std::move(report);
+}
+
+// Turns the first-use check of vendor-specific kernels on or off (GEMMCL_SELF_CHECK=0 turns it off).
+inline void set_self_check(bool enabled) {
+  (void)runtime::self_check::enabled();  // the environment is read first, so this call wins
+  auto& s = runtime::self_check::state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.enabled = enabled;
+}
+
+}  // namespace gemmcl
+GEMMCL_COLD_END

@@ -1,0 +1,95 @@
+// The first-use self-check (runtime/self_check.hpp): a vendor-specific kernel that computes wrong
+// results is caught on its first call, reported once, and its calls run the generic kernel, with
+// right results; with the check off, the same kernel's results are wrong, which shows the check is
+// what saves them. A vendor kernel that computes right is checked once and then used.
+
+#include <doctest/doctest.h>
+
+#include <gemmcl/gemm.hpp>
+
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/cases.hpp"
+#include "support/common.hpp"
+
+using namespace gemmcl;
+
+// A vendor path whose loads double every element of A: a kernel that builds and runs, but is wrong.
+struct WrongVendor {
+  using policy_kind = gemmcl::kind::vendor;
+};
+template <>
+struct gemmcl::target::Target<WrongVendor> {
+  static constexpr std::string_view name = "wrong-on-purpose";
+  static bool matches(const core::DeviceInfo&) { return true; }
+  static void build_options(std::string&, const core::DeviceInfo&) {}
+  static constexpr bool device_fence = false;
+  static constexpr bool kernel_limit_binds = true;
+  template <class Sink>
+  static constexpr void helpers(util::text<Sink>& t, const policy::Config&) {
+    t.line("#define LOAD_GLOBAL(p) ((real)2 * *(p))");
+    t.line("#define VLOAD_GLOBAL(p) ((real)2 * VLOAD(p))");
+  }
+};
+
+// The same loads done right, on a vendor tag of its own: checked, passes, used.
+struct RightVendor {
+  using policy_kind = gemmcl::kind::vendor;
+};
+template <>
+struct gemmcl::target::Target<RightVendor> : gemmcl::target::Target<vendor::Generic> {
+  static constexpr std::string_view name = "right-on-purpose";
+};
+
+namespace {
+
+using Wrong = Gemm<Tile<16, 16, 8>, Vec<2>, LocalMemory<Operands::None>, WrongVendor>;
+using Right = Gemm<Tile<16, 16, 8>, Vec<2>, LocalMemory<Operands::None>, RightVendor>;
+
+template <class G>
+gt::Verdict one_call(std::size_t run) {
+  static std::mt19937_64 rng(gt::base_seed());
+  auto cs = gt::base_case(gt::all_combinations[run % 8], 37, 29, 21, 1.5f, 0.5f);
+  gt::unaligned(cs, run);
+  return gt::run_case(G{}, gt::target().queue, cs, rng);
+}
+
+}  // namespace
+
+TEST_CASE("a wrong vendor kernel is caught on first use, reported once, and replaced by the generic one") {
+  set_cache_directory((std::filesystem::temp_directory_path() /
+                       ("gemmcl-self-check-" + std::to_string(std::random_device{}())))
+                          .string());  // no verdict from an earlier run
+  std::vector<std::string> reports;
+  set_self_check_report([&](const std::string& r) { reports.push_back(r); });
+  for (std::size_t run = 0; run < 4; ++run) {
+    const gt::Verdict v = one_call<Wrong>(run);
+    CHECK_MESSAGE(v.ok, v.detail);
+  }
+  REQUIRE(reports.size() == 1);
+  CHECK(reports[0].find("wrong-on-purpose") != std::string::npos);
+  CHECK(reports[0].find("generic kernel") != std::string::npos);
+
+  // The check is what saves those calls: without it the kernel's results are wrong.
+  set_self_check(false);
+  CHECK_FALSE(one_call<Wrong>(0).ok);
+  set_self_check(true);
+  set_cache_directory("");
+  set_self_check_report(nullptr);
+}
+
+TEST_CASE("a right vendor kernel passes its check and runs") {
+  std::vector<std::string> reports;
+  set_self_check_report([&](const std::string& r) { reports.push_back(r); });
+  const std::size_t builds = runtime::ProgramCache::instance().builds();
+  for (std::size_t run = 0; run < 3; ++run) {
+    const gt::Verdict v = one_call<Right>(run);
+    CHECK_MESSAGE(v.ok, v.detail);
+  }
+  CHECK(reports.empty());
+  CHECK(runtime::ProgramCache::instance().builds() > builds);  // its own programs, not the generic ones'
+  set_self_check_report(nullptr);
+}
