@@ -150,6 +150,10 @@ inline std::optional<std::vector<unsigned char>> decode(const std::string& data,
   return std::vector<unsigned char>(data.begin() + std::ptrdiff_t(at), data.begin() + std::ptrdiff_t(body));
 }
 
+// Outside the code compiled for a fast build (util/cold.hpp): with _FORTIFY_SOURCE (on by default in
+// some distributions' GCC), fread inlined into a function compiled without optimization takes its
+// checked variant and warns that the buffer is too small, an error under -Werror.
+GEMMCL_COLD_END
 inline std::optional<std::vector<unsigned char>> load(const std::string& directory, const std::string& key) {
   std::FILE* file = std::fopen(entry_path(directory, key).c_str(), "rb");
   if (file == nullptr) return {};
@@ -159,6 +163,7 @@ inline std::optional<std::vector<unsigned char>> load(const std::string& directo
   std::fclose(file);
   return decode(data, key);
 }
+GEMMCL_COLD_BEGIN
 
 // Creates a directory and its parents; true when it exists afterwards.
 inline bool make_directories(const std::string& path) {

@@ -50,28 +50,40 @@ inline bool enabled() {
 }
 
 // The product: m x n x k with edges past every tile, small integers so that float and double compute it
-// exactly, C poisoned first with beta = 0. True when every element matches the host's.
+// exactly, C poisoned first with beta = 0. It takes the caller's transposes and, as far as the check's
+// own layout can, the alignment of the caller's A and B, so that it usually builds the very program the
+// call needs. True when every element matches the host's.
 template <class T>
 bool product_is_right(cl::CommandQueue& queue, const QueueTarget& target, const codegen::Kernel& kernel,
-                      const policy::Rules& rules) {
+                      const policy::Rules& rules, const core::Problem& call) {
   const policy::Config& c = kernel.config;
   const std::size_t m = std::size_t(c.tile_m) + 3, n = std::size_t(c.tile_n) + 5, k = 2 * std::size_t(c.tile_k) + 1;
-  std::vector<T> a(m * k), b(k * n), out(m * n, T(-12345));
+  const bool aligned = c.vec > 1 && core::vector_aligned(call.a, c.vec) && core::vector_aligned(call.b, c.vec);
+  const std::size_t pad = 16;  // a multiple of every vector width
+  // As stored: A is rows_a x cols_a with leading dimension lda (op(A) = A or A^T), likewise B.
+  const std::size_t rows_a = call.trans_a ? k : m, cols_a = call.trans_a ? m : k;
+  const std::size_t rows_b = call.trans_b ? n : k, cols_b = call.trans_b ? k : n;
+  const std::size_t lda = aligned ? (rows_a + pad - 1) / pad * pad : rows_a + 1;
+  const std::size_t ldb = aligned ? (rows_b + pad - 1) / pad * pad : rows_b;
+  const std::size_t a_off = aligned ? 0 : 1, b_off = 0;
+  std::vector<T> a(a_off + lda * cols_a), b(b_off + ldb * cols_b), out(m * n, T(-12345));
   for (std::size_t i = 0; i < a.size(); ++i) a[i] = T(int(i * 7 % 5) - 2);
   for (std::size_t i = 0; i < b.size(); ++i) b[i] = T(int(i * 3 % 7) - 3);
   cl::Context context(target.context, true);
   cl::Buffer da(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(T), a.data());
   cl::Buffer db(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(T), b.data());
   cl::Buffer dc(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, out.size() * sizeof(T), out.data());
-  core::Problem p{m, n, k, false, false, {&da, 0, m}, {&db, 0, k}, {&dc, 0, m}};
+  const core::Problem p{m, n, k, call.trans_a, call.trans_b, {&da, a_off, lda}, {&db, b_off, ldb}, {&dc, 0, m}};
   const std::vector<cl::Event> events = run<T>(queue, target, p, kernel, rules, T(1), T(0), {}, 1, 1);
   core::check(clWaitForEvents(1, &events.back()()), "clWaitForEvents(self-check)");
   core::check(clEnqueueReadBuffer(queue(), dc(), CL_TRUE, 0, out.size() * sizeof(T), out.data(), 0, nullptr, nullptr),
               "clEnqueueReadBuffer(self-check)");
+  const auto at_a = [&](std::size_t i, std::size_t l) { return a[a_off + (call.trans_a ? l + i * lda : i + l * lda)]; };
+  const auto at_b = [&](std::size_t l, std::size_t j) { return b[b_off + (call.trans_b ? j + l * ldb : l + j * ldb)]; };
   for (std::size_t j = 0; j < n; ++j)
     for (std::size_t i = 0; i < m; ++i) {
       double sum = 0;
-      for (std::size_t l = 0; l < k; ++l) sum += double(a[i + l * m]) * double(b[l + j * k]);
+      for (std::size_t l = 0; l < k; ++l) sum += double(at_a(i, l)) * double(at_b(l, j));
       if (!(std::abs(double(out[i + j * m]) - sum) <= 1e-6 * (1 + std::abs(sum)))) return false;
     }
   return true;
@@ -80,7 +92,7 @@ bool product_is_right(cl::CommandQueue& queue, const QueueTarget& target, const 
 // Whether the kernel computes right on this queue's device: checked on first use, then remembered.
 template <class T>
 bool passes(cl::CommandQueue& queue, const QueueTarget& target, const codegen::Kernel& kernel,
-            const policy::Rules& rules) {
+            const policy::Rules& rules, const core::Problem& call) {
   const std::string_view name = kernel.config.element.name;
   if (name != "float" && name != "double") return true;
   const core::DeviceInfo& device = core::device_info(target.device);
@@ -102,7 +114,7 @@ bool passes(cl::CommandQueue& queue, const QueueTarget& target, const codegen::K
   if (const auto kept = checks.empty() ? std::nullopt : disk::load(checks, key); kept && kept->size() == 1) {
     passed = (*kept)[0] == 1;
   } else {
-    passed = product_is_right<T>(queue, target, kernel, rules);
+    passed = product_is_right<T>(queue, target, kernel, rules, call);
     if (!checks.empty()) disk::store(checks, key, {static_cast<unsigned char>(passed ? 1 : 0)});
   }
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -110,9 +122,10 @@ bool passes(cl::CommandQueue& queue, const QueueTarget& target, const codegen::K
     if (known == key) return verdict;  // another thread got there first
   s.verdicts.emplace_back(key, passed);
   if (!passed) {
-    const std::string message = "gemmcl: the kernel (" + std::string(source.describe) + ") computed a wrong result on " +
-                                device.name + " (driver " + device.driver_version +
-                                ") in its first-use check; its calls run the generic kernel there instead";
+    const std::string message = "gemmcl: the kernel (" + std::string(source.describe) +
+                                ") computed a wrong result on " + device.name + " (driver " +
+                                device.driver_version + ") in its first-use check; its calls run the generic "
+                                "kernel there instead";
     if (s.report)
       s.report(message);
     else
@@ -131,7 +144,7 @@ std::vector<cl::Event> run_checked(cl::CommandQueue& queue, const QueueTarget& t
                                    const dispatch::Plan& plan, T alpha, T beta, const Events& wait) {
   const bool vendor = plan.kernel->target != &target::info_of<vendor::Generic>;
   if (vendor && plan.fallback != nullptr && self_check::enabled() &&
-      !self_check::passes<T>(queue, target, *plan.kernel, plan.rules)) {
+      !self_check::passes<T>(queue, target, *plan.kernel, plan.rules, p)) {
     dispatch::Plan generic = plan;
     generic.kernel = plan.fallback;
     generic.resident = 1;
