@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "codegen/source.hpp"
@@ -28,6 +29,7 @@
 #include "runtime/enqueue.hpp"
 #include "runtime/launch.hpp"
 #include "runtime/self_check.hpp"
+#include "runtime/widen.hpp"
 #include "target/all.hpp"
 
 namespace gemmcl {
@@ -37,8 +39,10 @@ class Gemm {
   using resolved = policy::resolve<Policies...>;
 
  public:
-  // The element type of A, B and C (Element<T>, float by default), and the type of alpha and beta.
+  // The element type of A and B (Element<T>, float by default), of C (Element<T, C>: T unless given),
+  // and the type of alpha and beta (float for half and bfloat16).
   using value_type = typename resolved::element_type;
+  using c_type = typename resolved::c_element_type;
   using scalar_type = typename element_traits<value_type>::scalar;
   // The vendor tag (VendorPolicy): vendor::Generic unless one is given.
   using vendor_type = typename resolved::vendor;
@@ -86,11 +90,16 @@ class Gemm {
     const runtime::QueueTarget target = runtime::queue_target(queue);
     const core::Problem p = runtime::make_problem(layout, a_transpose, b_transpose, m, n, k,
                                                   {&a, a_offset, a_ld}, {&b, b_offset, b_ld},
-                                                  {&c, c_offset, c_ld}, sizeof(value_type));
+                                                  {&c, c_offset, c_ld}, sizeof(value_type), sizeof(c_type));
     if (p.empty()) return {runtime::marker(queue, wait)};
     const core::DeviceInfo& device = core::device_info(target.device);
     const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
-    return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait);
+    if constexpr (resolved::widened) {
+      return runtime::run_widened(queue, target, p, plan, element::info_of<value_type>,
+                                  std::is_same_v<c_type, value_type>, alpha, beta, wait);
+    } else {
+      return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait);
+    }
   }
 };
 

@@ -1,4 +1,4 @@
-// Must not compile: an element type other than float and double.
+// Must not compile: int is not an element type (gemmcl has float, double, half and bfloat16).
 #include <gemmcl/gemm.hpp>
 
 int main() {

@@ -35,9 +35,10 @@ struct Device {
 };
 
 template <class G>
-bool run_case(Device& d, const gt::Case<typename G::value_type>& cs, std::mt19937_64& rng) {
+bool run_case(Device& d, const gt::Case<typename G::value_type, typename G::c_type>& cs, std::mt19937_64& rng) {
   using T = typename G::value_type;
-  gt::Operands<T> o = gt::make_operands(cs, rng);
+  using CT = typename G::c_type;
+  gt::Operands<T, CT> o = gt::make_operands(cs, rng);
   cl::Buffer a = cs.null_ab ? cl::Buffer() : gt::upload(o.a_host, d.context);
   cl::Buffer b = cs.null_ab ? cl::Buffer() : gt::upload(o.b_host, d.context);
   cl::Buffer c = gt::upload(o.c_host, d.context);
@@ -54,7 +55,7 @@ bool run_case(Device& d, const gt::Case<typename G::value_type>& cs, std::mt1993
     std::cout << "FAILED " << cs.describe() << ": threw " << e.what() << "\n";
     return false;
   }
-  const gt::Verdict v = gt::judge(cs, o, a_after, b_after, gt::download<T>(d.queue, c, o.c_host.size()));
+  const gt::Verdict v = gt::judge(cs, o, a_after, b_after, gt::download<CT>(d.queue, c, o.c_host.size()));
   if (!v.ok) std::cout << "FAILED " << cs.describe() << "\n" << v.detail;
   return v.ok;
 }
@@ -65,13 +66,15 @@ bool run_case(Device& d, const gt::Case<typename G::value_type>& cs, std::mt1993
 template <class G>
 int run_all(Device& d) {
   using T = typename G::value_type;
+  using CT = typename G::c_type;
+  using S = gt::scalar_of<T>;
   std::mt19937_64 rng(gt::base_seed());
   const std::size_t tm = G::config.tile_m, tn = G::config.tile_n, tk = G::config.tile_k;
   int failures = 0, cases = 0;
   for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
                             gt::all_combinations[3]}) {
-    const auto make = [&](std::size_t m, std::size_t n, std::size_t k, T alpha, T beta) {
-      gt::Case<T> cs = gt::base_case(combo, m, n, k, alpha, beta);
+    const auto make = [&](std::size_t m, std::size_t n, std::size_t k, S alpha, S beta) {
+      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, alpha, beta);
       cs.a_off = 1;
       cs.b_off = 2;
       cs.c_off = 3;
@@ -81,21 +84,21 @@ int run_all(Device& d) {
       cs.tail = 0;  // buffers end at the last element: a read past it is out of bounds
       return cs;
     };
-    std::vector<gt::Case<T>> list;
-    auto edges = make(tm + 1, tn - 1, 2 * tk + 1, T(1.5), T(0));  // C not read: NaN in it must not leak
+    std::vector<gt::Case<T, CT>> list;
+    auto edges = make(tm + 1, tn - 1, 2 * tk + 1, S(1.5), S(0));  // C not read: NaN in it must not leak
     edges.nan_c = true;
     list.push_back(edges);
-    auto whole = make(2 * tm, tn, 2 * tk, T(-1), T(0.5));          // whole tiles, aligned to 16
+    auto whole = make(2 * tm, tn, 2 * tk, S(-1), S(0.5));          // whole tiles, aligned to 16
     whole.a_off = whole.b_off = whole.c_off = 16;
     whole.a_pad = (16 - whole.a_view().lead() % 16) % 16;
     whole.b_pad = (16 - whole.b_view().lead() % 16) % 16;
     whole.c_pad = (16 - whole.c_view().lead() % 16) % 16;
     list.push_back(whole);
-    list.push_back(make(1, tn + 1, 1, T(2), T(-1)));
-    auto k0 = make(3, 5, 0, T(1), T(0.5));  // C := beta * C, A and B null
+    list.push_back(make(1, tn + 1, 1, S(2), S(-1)));
+    auto k0 = make(3, 5, 0, S(1), S(0.5));  // C := beta * C, A and B null
     k0.null_ab = true;
     list.push_back(k0);
-    auto a0 = make(tm - 1, 2, 3, T(0), T(2));  // alpha = 0: A and B not read, NaN in them must not leak
+    auto a0 = make(tm - 1, 2, 3, S(0), S(2));  // alpha = 0: A and B not read, NaN in them must not leak
     a0.nan_ab = true;
     list.push_back(a0);
     for (const auto& cs : list) {
@@ -128,6 +131,9 @@ int main(int argc, char** argv) {
       config<Tile<24, 16, 8>, Vec<2>, WorkPerThread<6, 4>, Pipeline<2>>("pipeline-odd"),
       config<Tile<16, 16, 8>, Vec<2>, WorkPerThread<2, 2>, Element<double>>("double"),
       config<Tile<16, 16, 16>, Vec<16>>("both-vec16"),
+      // 16-bit storage: A and B widened to float copies, C rounded back (or float C).
+      config<Tile<16, 16, 8>, Vec<2>, Element<half>>("half"),
+      config<Tile<16, 16, 8>, Vec<4>, Element<bfloat16, float>>("bfloat16-float"),
       config<Tile<16, 16, 8>, Vec<2>, SplitK<3>>("split-k"),
       config<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::InKernel>>("split-k-in-kernel"),
       config<Tile<16, 16, 8>, Vec<4>, Pack<Packing::Always>>("pack"),

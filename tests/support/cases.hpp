@@ -20,9 +20,11 @@ inline std::size_t aligning_pad(std::size_t lead, std::size_t at_least) {
   return pad;
 }
 
-template <class T>
-Case<T> base_case(const Combination& combo, std::size_t m, std::size_t n, std::size_t k, T alpha, T beta) {
-  Case<T> cs;
+// A case of A and B holding T and C holding CT (for 16-bit T, alpha and beta are float).
+template <class T, class CT = T>
+Case<T, CT> case_of(const Combination& combo, std::size_t m, std::size_t n, std::size_t k, scalar_of<T> alpha,
+                    scalar_of<T> beta) {
+  Case<T, CT> cs;
   cs.layout = combo.layout;
   cs.ta = combo.ta;
   cs.tb = combo.tb;
@@ -35,7 +37,12 @@ Case<T> base_case(const Combination& combo, std::size_t m, std::size_t n, std::s
 }
 
 template <class T>
-void unaligned(Case<T>& cs, std::size_t run) {
+Case<T> base_case(const Combination& combo, std::size_t m, std::size_t n, std::size_t k, T alpha, T beta) {
+  return case_of<T>(combo, m, n, k, alpha, beta);
+}
+
+template <class T, class CT>
+void unaligned(Case<T, CT>& cs, std::size_t run) {
   cs.a_off = offsets[run % 4];
   cs.b_off = offsets[(run + 1) % 4];
   cs.c_off = cs.a_off % 2 == 1 ? offsets[(run + 2) % 4] : 3;
@@ -44,8 +51,8 @@ void unaligned(Case<T>& cs, std::size_t run) {
   cs.c_pad = pads[(run / 4) % 4];
 }
 
-template <class T>
-void aligned(Case<T>& cs, std::size_t run) {
+template <class T, class CT>
+void aligned(Case<T, CT>& cs, std::size_t run) {
   cs.a_off = run % 2 == 0 ? 0 : 16;
   cs.b_off = 16;
   cs.c_off = run % 2 == 0 ? 16 : 0;

@@ -91,7 +91,9 @@ inline std::uint64_t base_seed() {
 
 template <class T>
 T poison() {
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (sizeof(T) == 2) {  // half, bfloat16
+    return T::from_bits(std::is_same_v<T, gemmcl::half> ? 0x7E5D : 0x7FDD);
+  } else if constexpr (std::is_same_v<T, float>) {
     const std::uint32_t bits = 0x7fc0dead;
     T v;
     std::memcpy(&v, &bits, sizeof v);
@@ -107,6 +109,48 @@ T poison() {
 template <class T>
 bool same_bits(T x, T y) {
   return std::memcmp(&x, &y, sizeof(T)) == 0;
+}
+
+// ---- Element types ------------------------------------------------------------------------------------
+// The 16-bit storage types (half, bfloat16) have float alpha and beta, compute in float and round
+// their results once more when C is 16-bit too.
+template <class T>
+using scalar_of = std::conditional_t<sizeof(T) == 2, float, T>;
+
+template <class T>
+double to_double(T x) {
+  if constexpr (sizeof(T) == 2)
+    return static_cast<double>(static_cast<float>(x));
+  else
+    return static_cast<double>(x);
+}
+template <class T>
+T from_double(double x) {
+  if constexpr (sizeof(T) == 2)
+    return T(static_cast<float>(x));
+  else
+    return static_cast<T>(x);
+}
+template <class T>
+T quiet_nan() {
+  if constexpr (sizeof(T) == 2)
+    return T::from_bits(std::is_same_v<T, gemmcl::half> ? 0x7E00 : 0x7FC0);
+  else
+    return std::numeric_limits<T>::quiet_NaN();
+}
+// Storing a result in T: its relative rounding error (0 for the types products are computed in, whose
+// rounding the tolerance below covers), and half the smallest subnormal (absolute, for tiny results).
+template <class T>
+double output_rounding() {
+  if constexpr (std::is_same_v<T, gemmcl::half>) return 0x1p-11;
+  if constexpr (std::is_same_v<T, gemmcl::bfloat16>) return 0x1p-8;
+  return 0.0;
+}
+template <class T>
+double output_underflow() {
+  if constexpr (std::is_same_v<T, gemmcl::half>) return 0x1p-25;
+  if constexpr (std::is_same_v<T, gemmcl::bfloat16>) return 0x1p-134;
+  return 0.0;
 }
 
 // ---- One matrix as the caller stores it ---------------------------------------------------------------
@@ -168,12 +212,12 @@ std::vector<T> download(cl::CommandQueue& queue, const cl::Buffer& buffer, std::
 
 // ---- One GEMM call and its verdict ---------------------------------------------------------------------
 
-template <class T>
+template <class T, class CT = T>
 struct Case {
   Layout layout = Layout::ColMajor;
   Transpose ta = Transpose::No, tb = Transpose::No;
   std::size_t m = 0, n = 0, k = 0;
-  T alpha = 1, beta = 0;
+  scalar_of<T> alpha = 1, beta = 0;
   std::size_t a_off = 0, b_off = 0, c_off = 0;    // offsets in elements
   std::size_t a_pad = 0, b_pad = 0, c_pad = 0;    // ld minus the smallest valid ld
   std::size_t tail = 3;                           // elements after each matrix's end
@@ -217,26 +261,28 @@ struct Verdict {
 // magnitude for the k used here.
 template <class T>
 double tolerance(std::size_t k) {
-  return 2.0 * static_cast<double>(k + 3) * static_cast<double>(std::numeric_limits<T>::epsilon());
+  return 2.0 * static_cast<double>(k + 3) * static_cast<double>(std::numeric_limits<scalar_of<T>>::epsilon());
 }
 
 // Everything a call needs: the buffers' host images as they were before the call.
-template <class T>
+template <class T, class CT = T>
 struct Operands {
   View a, b, c;
-  std::vector<T> a_host, b_host, c_host;
+  std::vector<T> a_host, b_host;
+  std::vector<CT> c_host;
 };
 
-template <class T>
-Operands<T> make_operands(const Case<T>& cs, std::mt19937_64& rng) {
+template <class T, class CT>
+Operands<T, CT> make_operands(const Case<T, CT>& cs, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);
-  Operands<T> o{cs.a_view(), cs.b_view(), cs.c_view(), {}, {}, {}};
-  const auto fill = [&](std::vector<T>& host, const View& v, bool nan_inside) {
-    host.assign(std::max<std::size_t>(v.end() + cs.tail, 1), poison<T>());
+  Operands<T, CT> o{cs.a_view(), cs.b_view(), cs.c_view(), {}, {}, {}};
+  const auto fill = [&](auto& host, const View& v, bool nan_inside) {
+    using X = typename std::decay_t<decltype(host)>::value_type;
+    host.assign(std::max<std::size_t>(v.end() + cs.tail, 1), poison<X>());
     if (v.empty()) return;
     for (std::size_t i = 0; i < v.rows; ++i)
       for (std::size_t j = 0; j < v.cols; ++j)
-        host[v.at(i, j)] = nan_inside ? std::numeric_limits<T>::quiet_NaN() : static_cast<T>(uniform(rng));
+        host[v.at(i, j)] = nan_inside ? quiet_nan<X>() : from_double<X>(uniform(rng));
   };
   fill(o.a_host, o.a, cs.nan_ab);
   fill(o.b_host, o.b, cs.nan_ab);
@@ -246,9 +292,9 @@ Operands<T> make_operands(const Case<T>& cs, std::mt19937_64& rng) {
 
 // Checks C after the call against the reference, and every element around C (and all of A and B)
 // against its bits before the call.
-template <class T>
-Verdict judge(const Case<T>& cs, const Operands<T>& o, const std::vector<T>& a_after,
-              const std::vector<T>& b_after, const std::vector<T>& c_after) {
+template <class T, class CT>
+Verdict judge(const Case<T, CT>& cs, const Operands<T, CT>& o, const std::vector<T>& a_after,
+              const std::vector<T>& b_after, const std::vector<CT>& c_after) {
   Verdict v;
   for (std::size_t i = 0; i < o.a_host.size(); ++i) {
     if (!same_bits(a_after[i], o.a_host[i])) {
@@ -267,8 +313,8 @@ Verdict judge(const Case<T>& cs, const Operands<T>& o, const std::vector<T>& a_a
     if (o.c.contains(pos) || same_bits(c_after[pos], o.c_host[pos])) continue;
     if (++outside_changed <= 3) {
       std::ostringstream s;
-      s << "C element " << pos << " outside the m x n matrix changed from " << o.c_host[pos] << " to "
-        << c_after[pos];
+      s << "C element " << pos << " outside the m x n matrix changed from " << to_double(o.c_host[pos]) << " to "
+        << to_double(c_after[pos]);
       v.fail(s.str());
     }
   }
@@ -277,24 +323,25 @@ Verdict judge(const Case<T>& cs, const Operands<T>& o, const std::vector<T>& a_a
 
   // Dense double copies of op(A) (m x k, row by row) and op(B) (n x k, column by column).
   const std::size_t m = cs.m, n = cs.n, k = cs.k;
-  const bool product = k > 0 && cs.alpha != T(0);
-  const bool uses_c = cs.beta != T(0);
+  const bool product = k > 0 && cs.alpha != scalar_of<T>(0);
+  const bool uses_c = cs.beta != scalar_of<T>(0);
   std::vector<double> a(product ? m * k : 0), b(product ? n * k : 0);
   double a_norm = 0, b_norm = 0, c_norm = 0;
   if (product) {
     for (std::size_t i = 0; i < m; ++i)
       for (std::size_t p = 0; p < k; ++p) {
-        a[i * k + p] = o.a_host[o.a.at(i, p)];
+        a[i * k + p] = to_double(o.a_host[o.a.at(i, p)]);
         a_norm += a[i * k + p] * a[i * k + p];
       }
     for (std::size_t j = 0; j < n; ++j)
       for (std::size_t p = 0; p < k; ++p) {
-        b[j * k + p] = o.b_host[o.b.at(p, j)];
+        b[j * k + p] = to_double(o.b_host[o.b.at(p, j)]);
         b_norm += b[j * k + p] * b[j * k + p];
       }
   }
   const double alpha = cs.alpha, beta = cs.beta, tol = tolerance<T>(k);
-  double err2 = 0, worst = 0;
+  const double rounding = output_rounding<CT>(), underflow = output_underflow<CT>();
+  double err2 = 0, worst = 0, ref2 = 0;
   std::size_t bad = 0;
   for (std::size_t i = 0; i < m; ++i) {
     for (std::size_t j = 0; j < n; ++j) {
@@ -307,11 +354,14 @@ Verdict judge(const Case<T>& cs, const Operands<T>& o, const std::vector<T>& a_a
           mag += std::fabs(ai[p] * bj[p]);
         }
       }
-      const double c0 = o.c_host[o.c.at(i, j)];
+      const double c0 = to_double(o.c_host[o.c.at(i, j)]);
       if (uses_c) c_norm += c0 * c0;
       const double ref = alpha * sum + (uses_c ? beta * c0 : 0.0);
-      const double bound = tol * (std::fabs(alpha) * mag + (uses_c ? std::fabs(beta * c0) : 0.0));
-      const double got = c_after[o.c.at(i, j)];
+      // A 16-bit C: the result is rounded once more when stored.
+      const double bound = tol * (std::fabs(alpha) * mag + (uses_c ? std::fabs(beta * c0) : 0.0)) +
+                           rounding * (std::fabs(ref) + tol * std::fabs(alpha) * mag) + underflow;
+      ref2 += ref * ref;
+      const double got = to_double(c_after[o.c.at(i, j)]);
       const double err = std::fabs(got - ref);
       err2 += err * err;
       if (!(err <= bound)) {  // NaN fails too
@@ -329,9 +379,10 @@ Verdict judge(const Case<T>& cs, const Operands<T>& o, const std::vector<T>& a_a
   if (bad > 3) v.fail(std::to_string(bad) + " elements of C out of bounds in all");
   // The norm-wise criterion: ||C - ref||_F <= tol * (|alpha| ||A||_F ||B||_F + |beta| ||C0||_F).
   const double scale = std::fabs(alpha) * std::sqrt(a_norm) * std::sqrt(b_norm) + std::fabs(beta) * std::sqrt(c_norm);
-  if (!(std::sqrt(err2) <= tol * scale)) {
+  const double stored = rounding * (std::sqrt(ref2) + tol * scale) + underflow * std::sqrt(double(m * n));
+  if (!(std::sqrt(err2) <= tol * scale + stored)) {
     std::ostringstream s;
-    s << "norm-wise: ||C - ref||_F = " << std::sqrt(err2) << " > " << tol << " * " << scale;
+    s << "norm-wise: ||C - ref||_F = " << std::sqrt(err2) << " > " << tol << " * " << scale << " + " << stored;
     v.fail(s.str());
   }
   return v;
@@ -339,10 +390,22 @@ Verdict judge(const Case<T>& cs, const Operands<T>& o, const std::vector<T>& a_a
 
 // Runs one case on `queue` with fresh random data, and judges it.
 template <class G>
-Verdict run_case(const G& gemm, cl::CommandQueue& queue, const Case<typename G::value_type>& cs,
-                 std::mt19937_64& rng, const cl::Context& context = target().context) {
+struct c_type_of {
+  using type = typename G::value_type;
+};
+template <class G>
+  requires requires { typename G::c_type; }
+struct c_type_of<G> {
+  using type = typename G::c_type;
+};
+
+template <class G>
+Verdict run_case(const G& gemm, cl::CommandQueue& queue,
+                 const Case<typename G::value_type, typename c_type_of<G>::type>& cs, std::mt19937_64& rng,
+                 const cl::Context& context = target().context) {
   using T = typename G::value_type;
-  Operands<T> o = make_operands(cs, rng);
+  using CT = typename c_type_of<G>::type;
+  Operands<T, CT> o = make_operands(cs, rng);
   cl::Buffer a = cs.null_ab ? cl::Buffer() : upload(o.a_host, context);
   cl::Buffer b = cs.null_ab ? cl::Buffer() : upload(o.b_host, context);
   cl::Buffer c = upload(o.c_host, context);
@@ -357,7 +420,7 @@ Verdict run_case(const G& gemm, cl::CommandQueue& queue, const Case<typename G::
   }
   const auto a_after = cs.null_ab ? o.a_host : download<T>(queue, a, o.a_host.size());
   const auto b_after = cs.null_ab ? o.b_host : download<T>(queue, b, o.b_host.size());
-  return judge(cs, o, a_after, b_after, download<T>(queue, c, o.c_host.size()));
+  return judge(cs, o, a_after, b_after, download<CT>(queue, c, o.c_host.size()));
 }
 
 // The eight layout x transpose combinations.

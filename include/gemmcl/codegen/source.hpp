@@ -15,6 +15,7 @@
 
 #include "../target/target.hpp"
 #include "../util/fixed_string.hpp"
+#include "convert.hpp"
 #include "describe.hpp"
 #include "kernel.hpp"
 #include "pack.hpp"
@@ -118,6 +119,14 @@ const Source& element_program(const element::Info& e, std::string_view kernel, s
 inline const Source& reduce_source(const element::Info& e) {
   return detail::element_program(e, reduce_kernel_name, "split-K reduction",
                                  [](util::string_writer& w, const element::Info& x) { write_reduce(w, x); });
+}
+inline const Source& widen_source(const element::Info& e) {
+  return detail::element_program(e, widen_kernel_name, "widening copy",
+                                 [](util::string_writer& w, const element::Info& x) { write_widen(w, x); });
+}
+inline const Source& narrow_source(const element::Info& e) {
+  return detail::element_program(e, narrow_kernel_name, "narrowing copy",
+                                 [](util::string_writer& w, const element::Info& x) { write_narrow(w, x); });
 }
 inline const Source& pack_source(const element::Info& e) {
   return detail::element_program(e, pack_kernel_name, "packing copy",

@@ -131,7 +131,7 @@ bool with_table(const core::DeviceInfo& d, F&& f) {
 // The entry point. alpha_nonzero: whether the call multiplies at all (alpha != 0).
 template <class Resolved>
 Plan plan(const core::Problem& p, const core::DeviceInfo& d, bool alpha_nonzero) {
-  using T = typename Resolved::element_type;
+  using T = typename Resolved::kernel_element_type;
   constexpr policy::Rules rules = Resolved::rules;
   using portable = policy::resolve<Element<T>>;
   const codegen::Kernel* fallback = &codegen::kernel_of<gemmcl::vendor::Generic, portable>;

@@ -20,7 +20,7 @@ struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
                 "WorkPerThread, Element, LocalMemory, Padding, Prefetch, RegisterPrefetch, Unroll, SplitK, "
-                "Pipeline, WarpLayout, SliceK, InStep, Images or a "
+                "Pipeline, WarpLayout, SliceK, InStep, Images, Math or a "
                 "gemmcl::vendor tag");
   static constexpr bool value = is_policy<T>::value;
 };
@@ -96,6 +96,7 @@ struct resolve {
                 "gemmcl::Gemm<...>: WorkPerThread<> is given more than once");
   static_assert(count_of<kind::element, P...> <= 1,
                 "gemmcl::Gemm<...>: Element<> is given more than once");
+  static_assert(count_of<kind::math, P...> <= 1, "gemmcl::Gemm<...>: Math<> is given more than once");
   static_assert(count_of<kind::local_memory, P...> <= 1,
                 "gemmcl::Gemm<...>: LocalMemory<> is given more than once");
   static_assert(count_of<kind::padding, P...> <= 1,
@@ -127,6 +128,7 @@ struct resolve {
   using vec_p = find_t<kind::vec, P...>;
   using wpt_p = find_t<kind::work_per_thread, P...>;
   using element_p = find_t<kind::element, P...>;
+  using math_p = find_t<kind::math, P...>;
   using local_p = find_t<kind::local_memory, P...>;
   using padding_p = find_t<kind::padding, P...>;
   using prefetch_p = find_t<kind::prefetch, P...>;
@@ -142,6 +144,14 @@ struct resolve {
   using vendor_p = find_t<kind::vendor, P...>;
 
   using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
+  using c_element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::c_type;
+  // The type the kernels compute in: float for the 16-bit storage types, whose calls widen A and B
+  // (and a 16-bit C) to float around the product (runtime/widen.hpp); else the element type itself.
+  using kernel_element_type = element::compute_t<element_type>;
+  static constexpr bool widened = !std::is_same_v<kernel_element_type, element_type>;
+  static constexpr MathMode math = std::conditional_t<given<math_p>, math_p, Math<MathMode::Default>>::mode;
+  static_assert(math != MathMode::TF32 || std::is_same_v<element_type, float>,
+                "gemmcl::Math<MathMode::TF32>: TF32 rounds float inputs; it applies to Element<float> only");
   using vendor = std::conditional_t<given<vendor_p>, vendor_p, gemmcl::vendor::Generic>;
 
   // Nothing about the kernel was asked for (Element, SplitK and Pack aside): the library picks per device and
@@ -154,7 +164,7 @@ struct resolve {
  private:
   static constexpr Config derive() {
     Config c;
-    c.element = element::info_of<element_type>;
+    c.element = element::info_of<kernel_element_type>;
     if constexpr (given<local_p>) {
       c.local_a = local_p::a;
       c.local_b = local_p::b;

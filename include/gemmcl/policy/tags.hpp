@@ -3,6 +3,8 @@
 // members and names its kind, so that policies can be given to Gemm<...> in any order. Rules that concern
 // one policy alone are checked here; rules between policies are checked in resolve.hpp.
 
+#include <type_traits>
+
 #include "../element/element.hpp"
 
 namespace gemmcl {
@@ -13,6 +15,7 @@ struct tile {};
 struct vec {};
 struct work_per_thread {};
 struct element {};
+struct math {};
 struct local_memory {};
 struct padding {};
 struct prefetch {};
@@ -59,16 +62,44 @@ struct WorkPerThread {
   static constexpr int n = N;
 };
 
-// Element type of A, B and C. T is any type with an element_traits<T> specialization
-// (element/float.hpp, element/double.hpp); alpha and beta are its element_traits<T>::scalar.
-template <class T>
+namespace detail {
+template <class T, class C>
+constexpr bool valid_c_type() {
+  if constexpr (std::is_same_v<C, T> || !element::Type<T>)
+    return true;  // (a T that is no element type has its own message)
+  else
+    return element::info_of<T>.compute != nullptr && std::is_same_v<C, element::compute_t<T>>;
+}
+}  // namespace detail
+
+// Element types: A and B hold T, C holds C (by default T). T is any type with an element_traits<T>
+// specialization (element/: float, double, half, bfloat16); alpha and beta are its
+// element_traits<T>::scalar (float for half and bfloat16). A 16-bit T may have a float C
+// (Element<half, float>, Element<bfloat16, float>); products always accumulate in float or wider.
+template <class T, class C = T>
 struct Element {
   static_assert(element::Type<T>,
-                "gemmcl::Element<T>: T is not an element type: gemmcl has float and double (include "
-                "<gemmcl/gemm.hpp>), and a type of your own needs a gemmcl::element_traits<T> "
+                "gemmcl::Element<T>: T is not an element type: gemmcl has float, double, half and bfloat16 "
+                "(include <gemmcl/gemm.hpp>), and a type of your own needs a gemmcl::element_traits<T> "
                 "specialization (element/element.hpp)");
+  static_assert(detail::valid_c_type<T, C>(),
+                "gemmcl::Element<T, C>: C must be T, or float when T is a 16-bit type (Element<half, float>, "
+                "Element<bfloat16, float>): there is no kernel for other mixes");
   using policy_kind = kind::element;
   using type = T;
+  using c_type = C;
+};
+
+// How products of float elements may be computed. Default: in IEEE float. TF32: on devices with
+// TF32 tensor cores (NVIDIA compute capability 8.0 and up) the inputs may be rounded to TF32 (10
+// fraction bits) before they are multiplied, as cuBLAS's TF32 mode does; elsewhere products stay float.
+// Never used unless asked, since it changes results.
+enum class MathMode { Default, TF32 };
+
+template <MathMode M>
+struct Math {
+  using policy_kind = kind::math;
+  static constexpr MathMode mode = M;
 };
 
 // Which operand tiles are staged in local memory (the generator paper's "local memory for A and/or B").

@@ -152,7 +152,8 @@ inline void check_aliasing(const Span& c, const Span& x, char name) {
 // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: swap A and B, and m and n.
 inline Problem make_problem(Layout layout, Transpose ta, Transpose tb, std::size_t m, std::size_t n,
                             std::size_t k, const Matrix& a, const Matrix& b, const Matrix& c,
-                            std::size_t element_size) {
+                            std::size_t element_size, std::size_t c_element_size = 0) {
+  if (c_element_size == 0) c_element_size = element_size;
   // Sizes become int in the kernels, with room for a tile past the end.
   constexpr std::size_t limit = static_cast<std::size_t>(INT_MAX) - 4096;
   if (m > limit || n > limit || k > limit) {
@@ -171,8 +172,8 @@ inline Problem make_problem(Layout layout, Transpose ta, Transpose tb, std::size
   if (m == 0 || n == 0) return p;  // nothing to do, and no matrix is touched
   detail::check_matrix(sa, a, element_size);
   detail::check_matrix(sb, b, element_size);
-  detail::check_matrix(sc, c, element_size);
-  const detail::Span c_span = detail::span_of(sc, c, element_size);
+  detail::check_matrix(sc, c, c_element_size);
+  const detail::Span c_span = detail::span_of(sc, c, c_element_size);
   detail::check_aliasing(c_span, detail::span_of(sa, a, element_size), 'A');
   detail::check_aliasing(c_span, detail::span_of(sb, b, element_size), 'B');
 
