@@ -29,6 +29,7 @@
 #include "runtime/enqueue.hpp"
 #include "runtime/launch.hpp"
 #include "runtime/self_check.hpp"
+#include "runtime/tensor_cores.hpp"
 #include "runtime/widen.hpp"
 #include "target/all.hpp"
 
@@ -93,11 +94,17 @@ class Gemm {
                                                   {&c, c_offset, c_ld}, sizeof(value_type), sizeof(c_type));
     if (p.empty()) return {runtime::marker(queue, wait)};
     const core::DeviceInfo& device = core::device_info(target.device);
-    const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
     if constexpr (resolved::widened) {
-      return runtime::run_widened(queue, target, p, plan, element::info_of<value_type>,
-                                  std::is_same_v<c_type, value_type>, alpha, beta, wait);
+      // 16-bit elements: tensor cores where the device has them (Gemm<> only), else float kernels on
+      // widened copies.
+      constexpr bool c_narrow = std::is_same_v<c_type, value_type>;
+      if constexpr (automatic)
+        if (p.k > 0 && alpha != 0.0f && runtime::tensor::takes(device, p))
+          return runtime::tensor::run(queue, target, p, element::info_of<value_type>, c_narrow, alpha, beta, wait);
+      const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
+      return runtime::run_widened(queue, target, p, plan, element::info_of<value_type>, c_narrow, alpha, beta, wait);
     } else {
+      const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
       return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait);
     }
   }

@@ -20,6 +20,7 @@
 #include "kernel.hpp"
 #include "pack.hpp"
 #include "reduce.hpp"
+#include "tensor/mma_sync.hpp"
 #include "../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
@@ -127,6 +128,11 @@ inline const Source& widen_source(const element::Info& e) {
 inline const Source& narrow_source(const element::Info& e) {
   return detail::element_program(e, narrow_kernel_name, "narrowing copy",
                                  [](util::string_writer& w, const element::Info& x) { write_narrow(w, x); });
+}
+// The tensor-core program of a 16-bit element type (codegen/tensor/).
+inline const Source& mma_sync_source(const element::Info& e) {
+  return detail::element_program(e, tensor::kernel_name, "tensor-core mma.sync",
+                                 [](util::string_writer& w, const element::Info& x) { tensor::write_mma_sync(w, x); });
 }
 inline const Source& pack_source(const element::Info& e) {
   return detail::element_program(e, pack_kernel_name, "packing copy",

@@ -46,6 +46,20 @@ inline Widened widen(cl::CommandQueue& queue, const QueueTarget& target, const e
   return w;
 }
 
+// to := from (rows x cols, compute type) rounded to the storage type of e; only to's elements change.
+inline cl::Event narrow(cl::CommandQueue& queue, const QueueTarget& target, const element::Info& e,
+                        const core::Matrix& from, const core::Matrix& to, std::size_t rows, std::size_t cols,
+                        const std::vector<cl_event>& after) {
+  const cl_int r = static_cast<cl_int>(rows), c = static_cast<cl_int>(cols);
+  const cl_int src_ld = static_cast<cl_int>(from.ld), dst_ld = static_cast<cl_int>(to.ld);
+  const cl_ulong dst_offset = to.offset;
+  const cl_mem src = (*from.buffer)(), dst = (*to.buffer)();
+  auto program = detail::program(target, codegen::narrow_source(e), "");
+  auto lease = program->lease();
+  return enqueue(queue, lease.get(), 2, lines(rows, cols).data(), line,
+                 {arg(r), arg(c), arg(src), arg(src_ld), arg(dst), arg(dst_offset), arg(dst_ld)}, after);
+}
+
 }  // namespace detail
 
 // Runs `plan` (float kernels) for a problem whose A and B hold storage-type elements `ab`; C holds `ab`
@@ -94,16 +108,9 @@ inline std::vector<cl::Event> run_widened(cl::CommandQueue& queue, const QueueTa
   for (detail::Widened* w : {&a, &b, &c})
     if (w->copy.buffer != nullptr) w->scratch.used_by(events.back());
   if (c_narrow) {
-    const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n);
-    const cl_int src_ld = m, dst_ld = static_cast<cl_int>(p.c.ld);
-    const cl_ulong dst_offset = p.c.offset;
-    const cl_mem src = c.scratch.buffer()(), dst = (*p.c.buffer)();
-    auto program = detail::program(target, codegen::narrow_source(ab), "");
-    auto lease = program->lease();
     const std::vector<cl_event> after = target.in_order ? std::vector<cl_event>{}
                                                         : std::vector<cl_event>{events.back()()};
-    events.push_back(enqueue(queue, lease.get(), 2, detail::lines(p.m, p.n).data(), detail::line,
-                             {arg(m), arg(n), arg(src), arg(src_ld), arg(dst), arg(dst_offset), arg(dst_ld)}, after));
+    events.push_back(detail::narrow(queue, target, ab, c.copy, p.c, p.m, p.n, after));
     c.scratch.used_by(events.back());
   }
   return events;

@@ -1,0 +1,159 @@
+#pragma once
+// The PTX instructions of the tensor-core main loop (compute capability 8.0 and up), as OpenCL C
+// wrappers named by exact shape and types: asynchronous 16-byte copies into local memory, ldmatrix
+// (8x8 matrices of 16-bit elements, plain or transposed) and mma.sync m16n8k16 with float
+// accumulators. The kernel calls them through neutral names (CP_ASYNC_16, LDMATRIX_X4, MMA_16816).
+//
+// With GEMMCL_TC_EMULATE=1 every instruction is replaced by portable OpenCL C that does the same for
+// a warp of 32 work-items through local memory and barriers, so that the kernel's indexing (tiles,
+// swizzles, fragments, edges) runs and is tested on any OpenCL device, Oclgrind included. It is slow
+// and meant for nothing else.
+
+#include <string_view>
+
+namespace gemmcl::codegen::tensor {
+
+inline constexpr std::string_view ptx_sm80 = R"CLC(
+#if !GEMMCL_TC_EMULATE
+#define EMU_PARAM
+#define EMU_ARG
+// A __local pointer converted to an integer is its address in the shared window.
+#define SHARED_ADDR(p) ((uint)(ulong)(p))
+
+// 16 bytes global -> local, through L2 only; the first src_bytes (0 to 16) are read, the rest zeros.
+inline void cp_async_cg_shared_global_16(const uint dst, const __global ushort* src, const uint src_bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(src_bytes) : "memory");
+}
+inline void cp_async_commit_group(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
+// Waits until at most STAGES - 2 of this work-item's groups are pending.
+inline void cp_async_wait_group(void) {
+  asm volatile("cp.async.wait_group " WAIT_PENDING ";" ::: "memory");
+}
+
+// Four 8x8 matrices of 16-bit elements: lanes 8j..8j+7 give the row addresses of matrix j, and
+// register j of lane l receives row l/4, columns 2(l%4) and 2(l%4)+1 of it (.trans: of its transpose).
+inline void ldmatrix_sync_aligned_m8n8_x4_shared_b16(uint r[4], const uint addr) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr) : "memory");
+}
+inline void ldmatrix_sync_aligned_m8n8_x4_trans_shared_b16(uint r[4], const uint addr) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr) : "memory");
+}
+
+// D (16x8 float) += A (16x16, row) * B (16x8, col). Lane 4g+t holds A[g][2t..], A[g+8][2t..],
+// A[g][2t+8..], A[g+8][2t+8..] (pairs along K), B[2t..][g], B[2t+8..][g], and D[g][2t..2t+1],
+// D[g+8][2t..2t+1].
+#define MMA_M16N8K16(TYPE)                                                                          \
+  asm("mma.sync.aligned.m16n8k16.row.col.f32." TYPE "." TYPE ".f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "  \
+      "{%8,%9}, {%0,%1,%2,%3};"                                                                      \
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])                                               \
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]))
+inline void mma_sync_aligned_m16n8k16_row_col_f32_f16_f16_f32(float d[4], const uint a[4], const uint b[2]) {
+  MMA_M16N8K16("f16");
+}
+inline void mma_sync_aligned_m16n8k16_row_col_f32_bf16_bf16_f32(float d[4], const uint a[4], const uint b[2]) {
+  MMA_M16N8K16("bf16");
+}
+
+// A 16-bit C element to float and back (round to nearest even), through the 32-bit pair forms.
+inline float cvt_f32_narrow(const ushort h) {
+  float f;
+#if GEMMCL_TC_BF16
+  f = as_float((uint)h << 16);
+#else
+  asm("{ .reg .b16 lo, hi; mov.b32 {lo, hi}, %1; cvt.f32.f16 %0, lo; }" : "=f"(f) : "r"((uint)h));
+#endif
+  return f;
+}
+inline ushort cvt_rn_narrow_f32(const float v) {
+  uint pair;
+#if GEMMCL_TC_BF16
+  asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(pair) : "f"(0.0f), "f"(v));
+#else
+  asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(pair) : "f"(0.0f), "f"(v));
+#endif
+  return (ushort)pair;  // the second source is the lower half
+}
+#define LOAD_C(p) cvt_f32_narrow(*(p))
+#define STORE_C(v, p) (*(p) = cvt_rn_narrow_f32(v))
+
+#define CP_ASYNC_16(smem, off, src, bytes) cp_async_cg_shared_global_16(SHARED_ADDR(smem) + (off), (src), (bytes))
+#define CP_ASYNC_COMMIT() cp_async_commit_group()
+#define CP_ASYNC_WAIT() cp_async_wait_group()
+#define LDMATRIX_X4(r, smem, off) ldmatrix_sync_aligned_m8n8_x4_shared_b16((r), SHARED_ADDR(smem) + (off))
+#define LDMATRIX_X4_TRANS(r, smem, off) ldmatrix_sync_aligned_m8n8_x4_trans_shared_b16((r), SHARED_ADDR(smem) + (off))
+#if GEMMCL_TC_BF16
+#define MMA_16816(d, a, b) mma_sync_aligned_m16n8k16_row_col_f32_bf16_bf16_f32((d), (a), (b))
+#else
+#define MMA_16816(d, a, b) mma_sync_aligned_m16n8k16_row_col_f32_f16_f16_f32((d), (a), (b))
+#endif
+
+#else  // GEMMCL_TC_EMULATE: the same operations for a warp of 32 work-items, through local memory
+#define EMU_PARAM , __local uint* emu
+#define EMU_ARG , emu
+
+inline void emu_cp_async(__local ushort* smem, const uint off, const __global ushort* src, const uint bytes) {
+  __local ushort* d = smem + off / 2;
+  for (uint i = 0; i < 8; ++i) d[i] = 2 * i < bytes ? src[i] : (ushort)0;
+}
+inline void emu_ldmatrix(uint r[4], __local ushort* smem, const uint off, const int trans, __local uint* emu) {
+  const uint lid = get_local_id(0), lane = lid & 31u;
+  __local uint* x = emu + (lid & ~31u) * 6u;
+  x[lane] = off;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint j = 0; j < 4; ++j) {
+    uint lo, hi;
+    if (!trans) {
+      const uint p = x[8 * j + lane / 4] / 2 + 2 * (lane % 4);
+      lo = smem[p];
+      hi = smem[p + 1];
+    } else {
+      lo = smem[x[8 * j + 2 * (lane % 4)] / 2 + lane / 4];
+      hi = smem[x[8 * j + 2 * (lane % 4) + 1] / 2 + lane / 4];
+    }
+    r[j] = lo | (hi << 16);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+inline float emu_widen(const uint h) {
+#if GEMMCL_TC_BF16
+  return as_float(h << 16);
+#else
+  const ushort s = (ushort)h;
+  return vload_half(0, (const __private half*)&s);
+#endif
+}
+inline void emu_mma(float d[4], const uint a[4], const uint b[2], __local uint* emu) {
+  const uint lid = get_local_id(0), lane = lid & 31u;
+  __local uint* x = emu + (lid & ~31u) * 6u;
+  for (uint i = 0; i < 4; ++i) x[lane * 6 + i] = a[i];
+  x[lane * 6 + 4] = b[0];
+  x[lane * 6 + 5] = b[1];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const uint g = lane >> 2, t = lane & 3u;
+  for (uint e = 0; e < 4; ++e) {
+    const uint row = g + 8 * (e >> 1), col = 2 * t + (e & 1);
+    float s = d[e];
+    for (uint kq = 0; kq < 16; ++kq) {
+      const uint areg = (row >= 8 ? 1 : 0) + (kq >= 8 ? 2 : 0), alane = 4 * (row & 7) + ((kq & 7) >> 1);
+      const uint breg = 4 + (kq >= 8 ? 1 : 0), blane = 4 * col + ((kq & 7) >> 1);
+      s += emu_widen((x[alane * 6 + areg] >> (16 * (kq & 1))) & 0xFFFFu) *
+           emu_widen((x[blane * 6 + breg] >> (16 * (kq & 1))) & 0xFFFFu);
+    }
+    d[e] = s;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#define LOAD_C(p) LOAD_NARROW(p)
+#define STORE_C(v, p) STORE_NARROW((v), (p))
+#define CP_ASYNC_16(smem, off, src, bytes) emu_cp_async((smem), (off), (src), (bytes))
+#define CP_ASYNC_COMMIT()
+#define CP_ASYNC_WAIT()
+#define LDMATRIX_X4(r, smem, off) emu_ldmatrix((r), (smem), (off), 0, emu)
+#define LDMATRIX_X4_TRANS(r, smem, off) emu_ldmatrix((r), (smem), (off), 1, emu)
+#define MMA_16816(d, a, b) emu_mma((d), (a), (b), emu)
+#endif
+)CLC";
+
+}  // namespace gemmcl::codegen::tensor

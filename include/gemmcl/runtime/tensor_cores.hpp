@@ -1,0 +1,162 @@
+#pragma once
+// The tensor-core path of the 16-bit element types: which devices run it (gemmcl::tensor_cores says
+// why one does not), which calls take it, and its launch. Gemm<Element<half>> and the other 16-bit
+// Gemm<> types take it on NVIDIA devices of compute capability 8.0 and up when A and B start and stride
+// on multiples of 8 elements; every other call takes the generic path (widen.hpp). GEMMCL_TENSOR_CORES=0
+// turns the path off.
+//
+// Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
+// reduction adds them into C (through a float copy of a 16-bit C).
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "../codegen/source.hpp"
+#include "../core/device.hpp"
+#include "../core/problem.hpp"
+#include "../target/nvidia.hpp"
+#include "launch.hpp"
+#include "scratch.hpp"
+#include "widen.hpp"
+#include "../util/cold.hpp"
+
+GEMMCL_COLD_BEGIN
+namespace gemmcl {
+
+// Whether a device runs gemmcl's tensor-core kernels, and if not, why.
+struct TensorCoreSupport {
+  bool available = false;
+  int compute_capability = 0;  // NVIDIA's (major * 10 + minor); 0 where the device does not say
+  std::string reason;          // empty when available
+};
+
+namespace runtime::tensor {
+
+inline bool enabled_by_environment() {
+  static const bool on = [] {
+    const char* v = std::getenv("GEMMCL_TENSOR_CORES");
+    return v == nullptr || std::string(v) != "0";
+  }();
+  return on;
+}
+
+inline TensorCoreSupport support(const core::DeviceInfo& d) {
+  TensorCoreSupport s;
+  if (d.vendor.find("NVIDIA") == std::string::npos) {
+    s.reason = "not an NVIDIA device (" + d.vendor + "): gemmcl's tensor-core kernels are NVIDIA PTX";
+    return s;
+  }
+  s.compute_capability = target::nvidia::compute_capability(d);
+  if (s.compute_capability == 0) {
+    s.reason = "the device does not report its compute capability (cl_nv_device_attribute_query)";
+  } else if (s.compute_capability < 80) {
+    s.reason = "compute capability " + std::to_string(s.compute_capability / 10) + "." +
+               std::to_string(s.compute_capability % 10) + ": mma.sync with 16-bit inputs and cp.async need 8.0";
+  } else if (!enabled_by_environment()) {
+    s.reason = "turned off by GEMMCL_TENSOR_CORES=0";
+  } else {
+    s.available = true;
+  }
+  return s;
+}
+
+// Whether a call with products takes the path: A and B read as 16-byte copies.
+inline bool takes(const core::DeviceInfo& d, const core::Problem& p) {
+  return support(d).available && core::vector_aligned(p.a, 8) && core::vector_aligned(p.b, 8);
+}
+
+// How many parts K is split into: only deep products whose tiles of C leave most of the device idle.
+inline int splits_for(const core::Problem& p, const core::DeviceInfo& d) {
+  using namespace codegen::tensor;
+  const std::size_t tiles = ((p.m + tile_m - 1) / tile_m) * ((p.n + tile_n - 1) / tile_n);
+  const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
+  if (tiles >= units || p.k < 4096) return 1;
+  const std::size_t want = (2 * units + tiles - 1) / tiles;  // two work-groups per compute unit
+  return static_cast<int>(std::clamp<std::size_t>(std::min(want, p.k / 1024), 1, 128));
+}
+
+// The product; `emulate` builds the kernel with its instructions emulated (tests on other devices).
+inline std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
+                                  const element::Info& e, bool c_narrow, float alpha, float beta,
+                                  const Events& wait, bool emulate = false) {
+  using namespace codegen::tensor;
+  const core::DeviceInfo& device = core::device_info(target.device);
+  int splits = splits_for(p, device);
+  const std::size_t chunk = ((p.k + splits - 1) / splits + tile_k - 1) / tile_k * tile_k;
+  splits = static_cast<int>((p.k + chunk - 1) / chunk);
+  const bool split = splits > 1;
+
+  std::vector<cl::Event> events;
+  const std::vector<cl_event> first = wait.handles();
+  const auto after_last = [&] {
+    return target.in_order || events.empty() ? std::vector<cl_event>{} : std::vector<cl_event>{events.back()()};
+  };
+  ScratchPool::Lease workspace;
+  core::Matrix out = p.c;
+  if (split) {
+    workspace = ScratchPool::instance().acquire(queue, target.context, target.in_order,
+                                                std::size_t(splits) * p.m * p.n * sizeof(float), "split-K workspace");
+    out = core::Matrix{&workspace.buffer(), 0, p.m};
+  }
+  std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(p.trans_a)) +
+                        " -DGEMMCL_TRANS_B=" + std::to_string(int(p.trans_b)) +
+                        " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
+  if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
+  auto program = detail::program(target, codegen::mma_sync_source(e), options);
+
+  const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n), k_total = static_cast<cl_int>(p.k);
+  const cl_int k_chunk = static_cast<cl_int>(chunk);
+  const cl_int lda = static_cast<cl_int>(p.a.ld), ldb = static_cast<cl_int>(p.b.ld), ldc = static_cast<cl_int>(out.ld);
+  const cl_ulong a_off = p.a.offset, b_off = p.b.offset, c_off = out.offset;
+  const cl_ulong c_split = split ? cl_ulong(p.m) * p.n : 0;
+  const float first_alpha = split ? 1.0f : alpha, first_beta = split ? 0.0f : beta;
+  const cl_mem a = (*p.a.buffer)(), b = (*p.b.buffer)(), c = (*out.buffer)();
+  const std::size_t tiles = ((p.m + tile_m - 1) / tile_m) * ((p.n + tile_n - 1) / tile_n);
+  const std::size_t global[2] = {tiles * threads, std::size_t(splits)}, local[2] = {threads, 1};
+  {
+    auto lease = program->lease();
+    events.push_back(enqueue(queue, lease.get(), 2, global, local,
+                             {arg(m), arg(n), arg(k_total), arg(k_chunk), arg(first_alpha), arg(first_beta), arg(a),
+                              arg(a_off), arg(lda), arg(b), arg(b_off), arg(ldb), arg(c), arg(c_off), arg(ldc),
+                              arg(c_split)},
+                             first));
+  }
+  if (!split) return events;
+  workspace.used_by(events.back());
+
+  // The parts added into C, or into a float copy of a 16-bit C that is then rounded into C.
+  detail::Widened c_copy;
+  core::Problem q = p;
+  if (c_narrow) {
+    if (beta != 0.0f) {
+      c_copy = detail::widen(queue, target, e, p.c, p.m, p.n, "widened C", after_last(), events);
+    } else {
+      c_copy.scratch = ScratchPool::instance().acquire(queue, target.context, target.in_order,
+                                                       p.m * p.n * sizeof(float), "widened C");
+      c_copy.copy = core::Matrix{&c_copy.scratch.buffer(), 0, p.m};
+    }
+    q.c = c_copy.copy;
+  }
+  events.push_back(detail::enqueue_reduce(queue, target, q, element_traits<float>::info, splits, p.m, workspace, alpha,
+                                          beta, events.back()));
+  workspace.used_by(events.back());
+  if (c_narrow) {
+    c_copy.scratch.used_by(events.back());
+    events.push_back(detail::narrow(queue, target, e, c_copy.copy, p.c, p.m, p.n, after_last()));
+    c_copy.scratch.used_by(events.back());
+  }
+  return events;
+}
+
+}  // namespace runtime::tensor
+
+// Whether `device` runs gemmcl's tensor-core kernels; `reason` says why not.
+inline TensorCoreSupport tensor_cores(const cl::Device& device) {
+  return runtime::tensor::support(core::device_info(device()));
+}
+
+}  // namespace gemmcl
+GEMMCL_COLD_END

@@ -1,0 +1,105 @@
+// The tensor-core path (runtime/tensor_cores.hpp, codegen/tensor/). On an NVIDIA device of compute
+// capability 8.0 and up it runs as Gemm<> runs it; on any other device its kernel runs with every PTX
+// instruction emulated (GEMMCL_TC_EMULATE), which checks the indexing of tiles, swizzles, fragments,
+// edges and split K against the double-precision reference, every layout and transpose, both 16-bit
+// types and both C types. Also: what gemmcl::tensor_cores says about the device.
+
+#include <doctest/doctest.h>
+
+#include <gemmcl/gemm.hpp>
+
+#include <random>
+#include <string>
+#include <type_traits>
+
+#include "support/cases.hpp"
+#include "support/common.hpp"
+
+using namespace gemmcl;
+
+namespace {
+
+// The path alone, with Gemm's call signature; A and B must be 8-element aligned, as Gemm<> ensures
+// before it takes the path.
+template <class T, class CT>
+struct TensorPath {
+  using value_type = T;
+  using c_type = CT;
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
+                       std::size_t n, std::size_t k, float alpha, const cl::Buffer& a, std::size_t a_off,
+                       std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld, float beta,
+                       cl::Buffer& c, std::size_t c_off, std::size_t c_ld) const {
+    const runtime::QueueTarget target = runtime::queue_target(queue);
+    const core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
+                                                  {&c, c_off, c_ld}, sizeof(T), sizeof(CT));
+    REQUIRE((core::vector_aligned(p.a, 8) && core::vector_aligned(p.b, 8)));
+    const bool emulate = !tensor_cores(gt::target().device).available;
+    return runtime::tensor::run(queue, target, p, element::info_of<T>, std::is_same_v<T, CT>, alpha, beta, {},
+                                emulate)
+        .back();
+  }
+};
+
+}  // namespace
+
+using HalfPath = TensorPath<half, half>;
+using HalfFloatPath = TensorPath<half, float>;
+using Bf16Path = TensorPath<bfloat16, bfloat16>;
+using Bf16FloatPath = TensorPath<bfloat16, float>;
+TYPE_TO_STRING_AS("half", HalfPath);
+TYPE_TO_STRING_AS("half to float", HalfFloatPath);
+TYPE_TO_STRING_AS("bfloat16", Bf16Path);
+TYPE_TO_STRING_AS("bfloat16 to float", Bf16FloatPath);
+
+TEST_CASE_TEMPLATE("tensor-core kernel", G, HalfPath, HalfFloatPath, Bf16Path, Bf16FloatPath) {
+  using T = typename G::value_type;
+  using CT = typename G::c_type;
+  const G path;
+  auto& t = gt::target();
+  std::mt19937_64 rng(gt::base_seed() ^ std::hash<std::string>{}(doctest::toString<G>().c_str()));
+  const auto support = tensor_cores(t.device);
+  INFO("on ", t.name, support.available ? " (tensor cores)" : " (emulated: " + support.reason + ")");
+  struct Shape {
+    std::size_t m, n, k;
+  };
+  // Edges in every direction, several tiles (128 x 128 x 32), and a deep one that splits K on a device
+  // with few compute units.
+  const Shape shapes[] = {{1, 1, 1}, {37, 53, 61}, {129, 131, 95}, {128, 128, 32}};
+  std::size_t run = 0;
+  for (const auto& combo : gt::all_combinations) {
+    for (const Shape& s : shapes) {
+      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, s.m, s.n, s.k, run % 2 ? 0.75f : 1.0f, run % 3 ? 0.0f : -0.5f);
+      cs.nan_c = cs.beta == 0.0f;
+      gt::aligned(cs, run);
+      INFO(cs.describe());
+      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng);
+      CHECK_MESSAGE(v.ok, v.detail);
+      ++run;
+    }
+  }
+  SUBCASE("split K") {
+    for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3], gt::all_combinations[6]}) {
+      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, 40, 30, 5000, 1.5f, run % 2 ? 0.5f : 0.0f);
+      cs.nan_c = cs.beta == 0.0f;
+      gt::aligned(cs, run++);
+      const core::Problem p{40, 30, 5000};
+      if (!support.available) CHECK(runtime::tensor::splits_for(p, core::device_info(t.device())) > 1);
+      INFO(cs.describe());
+      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng);
+      CHECK_MESSAGE(v.ok, v.detail);
+    }
+  }
+}
+
+TEST_CASE("tensor_cores says whether the device has them, and why not") {
+  auto& t = gt::target();
+  const TensorCoreSupport s = tensor_cores(t.device);
+  const auto& d = core::device_info(t.device());
+  if (d.vendor.find("NVIDIA") == std::string::npos) {
+    CHECK_FALSE(s.available);
+    CHECK(s.reason.find("not an NVIDIA device") != std::string::npos);
+  } else {
+    CHECK(s.available == (s.compute_capability >= 80 && runtime::tensor::enabled_by_environment()));
+    CHECK(s.available == s.reason.empty());
+  }
+}
