@@ -1,9 +1,10 @@
 #pragma once
 // The tensor-core path of the 16-bit element types: which devices run it (gemmcl::tensor_cores says
 // why one does not), which calls take it, and its launch. Gemm<Element<half>> and the other 16-bit
-// Gemm<> types take it on NVIDIA devices of compute capability 8.0 and up when A and B start and stride
-// on multiples of 8 elements; every other call takes the generic path (widen.hpp). GEMMCL_TENSOR_CORES=0
-// turns the path off.
+// Gemm<> types take it on NVIDIA devices of compute capability 8.0 and up; every other call takes the
+// generic path (widen.hpp). GEMMCL_TENSOR_CORES=0 turns the path off. The kernel reads A and B in
+// 16-byte copies, so an operand that does not start and stride on multiples of 8 elements is first
+// packed into an aligned copy (the packing kernel, on 16-bit words).
 //
 // Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
 // reduction adds them into C (through a float copy of a 16-bit C).
@@ -63,10 +64,11 @@ inline TensorCoreSupport support(const core::DeviceInfo& d) {
   return s;
 }
 
-// Whether a call with products takes the path: A and B read as 16-byte copies.
-inline bool takes(const core::DeviceInfo& d, const core::Problem& p) {
-  return support(d).available && core::vector_aligned(p.a, 8) && core::vector_aligned(p.b, 8);
-}
+// Whether a call with products takes the path.
+inline bool takes(const core::DeviceInfo& d, const core::Problem&) { return support(d).available; }
+
+// The packing kernel's element for 16-bit words, whatever they hold.
+inline constexpr element::Info words16{"ushort", 2, "ushort", "", ErrorCode::ElementUnsupported, "16-bit words"};
 
 // How many parts K is split into: only deep products whose tiles of C leave most of the device idle.
 inline int splits_for(const core::Problem& p, const core::DeviceInfo& d) {
@@ -90,7 +92,25 @@ inline std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& ta
   const bool split = splits > 1;
 
   std::vector<cl::Event> events;
-  const std::vector<cl_event> first = wait.handles();
+  std::vector<cl_event> first = wait.handles();
+  // Misaligned A or B: an aligned copy first, which the product reads instead.
+  detail::PackedCopy pack_a, pack_b;
+  core::Problem q = p;
+  const std::size_t rows_a = p.trans_a ? p.k : p.m, cols_a = p.trans_a ? p.m : p.k;
+  const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
+  if (!core::vector_aligned(p.a, 8))
+    detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, 2,
+                         "packed A");
+  if (!core::vector_aligned(p.b, 8))
+    detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, 2,
+                         "packed B");
+  for (detail::PackedCopy* pk : {&pack_a, &pack_b})
+    if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, words16, wait));
+  if (!events.empty()) {
+    first.clear();
+    if (!target.in_order)
+      for (const cl::Event& e : events) first.push_back(e());
+  }
   const auto after_last = [&] {
     return target.in_order || events.empty() ? std::vector<cl_event>{} : std::vector<cl_event>{events.back()()};
   };
@@ -101,19 +121,19 @@ inline std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& ta
                                                 std::size_t(splits) * p.m * p.n * sizeof(float), "split-K workspace");
     out = core::Matrix{&workspace.buffer(), 0, p.m};
   }
-  std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(p.trans_a)) +
-                        " -DGEMMCL_TRANS_B=" + std::to_string(int(p.trans_b)) +
+  std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
+                        " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                         " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
   if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
   auto program = detail::program(target, codegen::mma_sync_source(e), options);
 
   const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n), k_total = static_cast<cl_int>(p.k);
   const cl_int k_chunk = static_cast<cl_int>(chunk);
-  const cl_int lda = static_cast<cl_int>(p.a.ld), ldb = static_cast<cl_int>(p.b.ld), ldc = static_cast<cl_int>(out.ld);
-  const cl_ulong a_off = p.a.offset, b_off = p.b.offset, c_off = out.offset;
+  const cl_int lda = static_cast<cl_int>(q.a.ld), ldb = static_cast<cl_int>(q.b.ld), ldc = static_cast<cl_int>(out.ld);
+  const cl_ulong a_off = q.a.offset, b_off = q.b.offset, c_off = out.offset;
   const cl_ulong c_split = split ? cl_ulong(p.m) * p.n : 0;
   const float first_alpha = split ? 1.0f : alpha, first_beta = split ? 0.0f : beta;
-  const cl_mem a = (*p.a.buffer)(), b = (*p.b.buffer)(), c = (*out.buffer)();
+  const cl_mem a = (*q.a.buffer)(), b = (*q.b.buffer)(), c = (*out.buffer)();
   const std::size_t tiles = ((p.m + tile_m - 1) / tile_m) * ((p.n + tile_n - 1) / tile_n);
   const std::size_t global[2] = {tiles * threads, std::size_t(splits)}, local[2] = {threads, 1};
   {
@@ -124,12 +144,14 @@ inline std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& ta
                               arg(c_split)},
                              first));
   }
+  for (detail::PackedCopy* pk : {&pack_a, &pack_b})
+    if (pk->active) pk->scratch.used_by(events.back());
   if (!split) return events;
   workspace.used_by(events.back());
 
   // The parts added into C, or into a float copy of a 16-bit C that is then rounded into C.
   detail::Widened c_copy;
-  core::Problem q = p;
+  q.c = p.c;
   if (c_narrow) {
     if (beta != 0.0f) {
       c_copy = detail::widen(queue, target, e, p.c, p.m, p.n, "widened C", after_last(), events);
