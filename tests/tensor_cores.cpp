@@ -2,7 +2,8 @@
 // capability 8.0 and up it runs as Gemm<> runs it; on any other device its kernel runs with every PTX
 // instruction emulated (GEMMCL_TC_EMULATE), which checks the indexing of tiles, swizzles, fragments,
 // edges and split K against the double-precision reference, every layout and transpose, both 16-bit
-// types and both C types. Also: what gemmcl::tensor_cores says about the device.
+// types and both C types, float rounded to TF32 (Math<MathMode::TF32>) and double (DMMA). Also: what
+// gemmcl::tensor_cores says about the device.
 
 #include <doctest/doctest.h>
 
@@ -24,39 +25,46 @@ template <class T, class CT>
 struct TensorPath {
   using value_type = T;
   using c_type = CT;
+  using S = gt::scalar_of<T>;
   cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
-                       std::size_t n, std::size_t k, float alpha, const cl::Buffer& a, std::size_t a_off,
-                       std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld, float beta,
+                       std::size_t n, std::size_t k, S alpha, const cl::Buffer& a, std::size_t a_off,
+                       std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld, S beta,
                        cl::Buffer& c, std::size_t c_off, std::size_t c_ld) const {
     const runtime::QueueTarget target = runtime::queue_target(queue);
     const core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
                                                   {&c, c_off, c_ld}, sizeof(T), sizeof(CT));
-    const bool emulate = !tensor_cores(gt::target().device).available;
-    return runtime::tensor::run(queue, target, p, element::info_of<T>, std::is_same_v<T, CT>, alpha, beta, {},
-                                emulate)
+    const bool emulate = !runtime::tensor::takes(core::device_info(target.device), element::info_of<T>);
+    return runtime::tensor::run<S>(queue, target, p, element::info_of<T>, sizeof(CT) == 2, alpha, beta, {}, emulate)
         .back();
   }
 };
 
 }  // namespace
 
+using DoublePath = TensorPath<double, double>;
+using Tf32Path = TensorPath<float, float>;
 using HalfPath = TensorPath<half, half>;
 using HalfFloatPath = TensorPath<half, float>;
 using Bf16Path = TensorPath<bfloat16, bfloat16>;
 using Bf16FloatPath = TensorPath<bfloat16, float>;
+TYPE_TO_STRING_AS("double (DMMA)", DoublePath);
+TYPE_TO_STRING_AS("float as TF32", Tf32Path);
 TYPE_TO_STRING_AS("half", HalfPath);
 TYPE_TO_STRING_AS("half to float", HalfFloatPath);
 TYPE_TO_STRING_AS("bfloat16", Bf16Path);
 TYPE_TO_STRING_AS("bfloat16 to float", Bf16FloatPath);
 
-TEST_CASE_TEMPLATE("tensor-core kernel", G, HalfPath, HalfFloatPath, Bf16Path, Bf16FloatPath) {
+TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, HalfFloatPath, Bf16Path, Bf16FloatPath) {
   using T = typename G::value_type;
   using CT = typename G::c_type;
   const G path;
   auto& t = gt::target();
   std::mt19937_64 rng(gt::base_seed() ^ std::hash<std::string>{}(doctest::toString<G>().c_str()));
   const auto support = tensor_cores(t.device);
-  INFO("on ", t.name, support.available ? " (tensor cores)" : " (emulated: " + support.reason + ")");
+  // TF32 rounds each input to 10 fraction bits: a product may be off by 2^-10 of its size.
+  const double input_rounding = std::is_same_v<T, float> ? 0x1p-10 : 0.0;
+  const bool real = runtime::tensor::takes(core::device_info(t.device()), element::info_of<T>);
+  INFO("on ", t.name, real ? " (tensor cores)" : " (emulated: " + (support.reason.empty() ? std::string("DMMA needs 9.0") : support.reason) + ")");
   struct Shape {
     std::size_t m, n, k;
   };
@@ -66,27 +74,28 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, HalfPath, HalfFloatPath, Bf16Path, B
   std::size_t run = 0;
   for (const auto& combo : gt::all_combinations) {
     for (const Shape& s : shapes) {
-      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, s.m, s.n, s.k, run % 2 ? 0.75f : 1.0f, run % 3 ? 0.0f : -0.5f);
-      cs.nan_c = cs.beta == 0.0f;
+      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, s.m, s.n, s.k, run % 2 ? 0.75 : 1.0, run % 3 ? 0.0 : -0.5);
+      cs.nan_c = cs.beta == 0;
       if (run % 2)
         gt::unaligned(cs, run);  // A or B misaligned: packed first
       else
         gt::aligned(cs, run);
       INFO(cs.describe());
-      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng);
+      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
       CHECK_MESSAGE(v.ok, v.detail);
       ++run;
     }
   }
   SUBCASE("split K") {
     for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3], gt::all_combinations[6]}) {
-      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, 40, 30, 5000, 1.5f, run % 2 ? 0.5f : 0.0f);
-      cs.nan_c = cs.beta == 0.0f;
+      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, 40, 30, 5000, 1.5, run % 2 ? 0.5 : 0.0);
+      cs.nan_c = cs.beta == 0;
       gt::aligned(cs, run++);
       const core::Problem p{40, 30, 5000};
-      if (!support.available) CHECK(runtime::tensor::splits_for(p, core::device_info(t.device())) > 1);
+      const auto& info = core::device_info(t.device());
+      if (!real) CHECK(runtime::tensor::splits_for(p, info, runtime::tensor::kernel_for(element::info_of<T>, info, true)) > 1);
       INFO(cs.describe());
-      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng);
+      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
       CHECK_MESSAGE(v.ok, v.detail);
     }
   }
@@ -103,4 +112,29 @@ TEST_CASE("tensor_cores says whether the device has them, and why not") {
     CHECK(s.available == (s.compute_capability >= 80 && runtime::tensor::enabled_by_environment()));
     CHECK(s.available == s.reason.empty());
   }
+}
+
+// The PTX step of the Hopper kernels: the driver's sm_90 text becomes sm_90a with the "//@" lines
+// uncommented; a text without the target line or without any such line is an error, never passed on.
+TEST_CASE("PTX post-processing for sm_90a") {
+  const std::string ptx = std::string(".version 9.0\n.target sm_90\n.address_size 64\n\t// begin inline asm\n"
+                                      "\t//@wgmma.fence.sync.aligned;\n\t//@wgmma.commit_group.sync.aligned;\n") +
+                          '\0';
+  const std::string out = runtime::ptx::to_sm90a(ptx);
+  CHECK(out.find(".target sm_90a\n") != std::string::npos);
+  CHECK(out.find("//@") == std::string::npos);
+  CHECK(out.find("\twgmma.fence.sync.aligned;\n\twgmma.commit_group.sync.aligned;") != std::string::npos);
+  CHECK(out.find('\0') == std::string::npos);
+  const auto fails = [](const std::string& text, const char* why) {
+    try {
+      (void)runtime::ptx::to_sm90a(text);
+      FAIL("accepted: ", text);
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::BuildFailed);
+      CHECK(std::string(e.what()).find(why) != std::string::npos);
+    }
+  };
+  fails(".version 9.0\n.target sm_80\n//@wgmma.fence.sync.aligned;\n", ".target sm_90");
+  fails(".version 9.0\n.target sm_90a\n//@wgmma.fence.sync.aligned;\n", ".target sm_90");
+  fails(".version 9.0\n.target sm_90\nmov.u32 %r1, 0;\n", "no \"//@\" line");
 }

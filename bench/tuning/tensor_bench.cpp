@@ -1,5 +1,7 @@
-// gemmcl's 16-bit products beside cuBLAS's cublasGemmEx (CUBLAS_COMPUTE_32F, same types, transposes and
-// data), on the first NVIDIA GPU: fp16 -> fp32, bf16 -> fp32, fp16 -> fp16 and bf16 -> bf16, column- or
+// gemmcl's tensor-core modes beside cuBLAS's cublasGemmEx (same types, transposes and data; compute type
+// CUBLAS_COMPUTE_32F, or CUBLAS_COMPUTE_32F_FAST_TF32 for tf32), on the first NVIDIA GPU: fp16 -> fp32,
+// bf16 -> fp32, fp16 -> fp16, bf16 -> bf16, tf32 (float, Math<MathMode::TF32>) and fp64 (cuBLAS's
+// compute type CUBLAS_COMPUTE_64F), column- or
 // row-major, any transposes. Each timing is the median of runs of back-to-back calls (gemmcl: OpenCL
 // event profiling, first start to last end; cuBLAS: CUDA events). Accuracy: on 512 sampled elements of
 // C, the error of each library against an FP64 reference of the 16-bit inputs (random in [-1, 1]),
@@ -64,10 +66,11 @@ double to_double(T x) {
     return double(x);
 }
 
-// One mode: A and B of type T, C of type CT; cuBLAS's types for them.
-template <class T, class CT>
-void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, cl::Context& ctx, cl::CommandQueue& q,
-              cublasHandle_t h, const Shape& s, const std::string& layout, const std::string& trans, int iters) {
+// One mode: the Gemm type G, A and B of type T, C of type CT; cuBLAS's types and compute type for them.
+template <class G, class T = typename G::value_type, class CT = typename G::c_type>
+void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, cublasComputeType_t compute,
+              cl::Context& ctx, cl::CommandQueue& q, cublasHandle_t h, const Shape& s, const std::string& layout,
+              const std::string& trans, int iters) {
   const bool row = layout == "row", ta = trans[0] == 't', tb = trans[1] == 't';
   const std::size_t m = s.m, n = s.n, k = s.k;
   // Column-major storage of the problem cuBLAS sees: row-major C = A B is column-major C^T = B^T A^T.
@@ -79,17 +82,18 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
   for (T& x : a) x = T(u(rng));
   for (T& x : b) x = T(u(rng));
   std::vector<CT> c0(m * n, CT(0.0f));
-  cl::Buffer da(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.size() * 2, a.data());
-  cl::Buffer db(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, b.size() * 2, b.data());
+  cl::Buffer da(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(T), a.data());
+  cl::Buffer db(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(T), b.data());
   cl::Buffer dc(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, c0.size() * sizeof(CT), c0.data());
   void *ga, *gb, *gc;
-  CU(cudaMalloc(&ga, a.size() * 2));
-  CU(cudaMalloc(&gb, b.size() * 2));
+  CU(cudaMalloc(&ga, a.size() * sizeof(T)));
+  CU(cudaMalloc(&gb, b.size() * sizeof(T)));
   CU(cudaMalloc(&gc, c0.size() * sizeof(CT)));
-  CU(cudaMemcpy(ga, a.data(), a.size() * 2, cudaMemcpyHostToDevice));
-  CU(cudaMemcpy(gb, b.data(), b.size() * 2, cudaMemcpyHostToDevice));
-  const float alpha = 1.0f, beta = 0.0f;
-  const Gemm<Element<T, CT>> gemm;
+  CU(cudaMemcpy(ga, a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CU(cudaMemcpy(gb, b.data(), b.size() * sizeof(T), cudaMemcpyHostToDevice));
+  using S = typename G::scalar_type;
+  const S alpha = 1, beta = 0;
+  const G gemm;
   const Layout lay = row ? Layout::RowMajor : Layout::ColMajor;
   const Transpose opa = ta ? Transpose::Yes : Transpose::No, opb = tb ? Transpose::Yes : Transpose::No;
   const auto ours = [&] {
@@ -99,10 +103,10 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
     const cublasOperation_t oa = ta ? CUBLAS_OP_T : CUBLAS_OP_N, ob = tb ? CUBLAS_OP_T : CUBLAS_OP_N;
     if (row)
       CU(cublasGemmEx(h, ob, oa, int(n), int(m), int(k), &alpha, gb, ab_type, int(ldb), ga, ab_type, int(lda), &beta,
-                      gc, c_type, int(ldc), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+                      gc, c_type, int(ldc), compute, CUBLAS_GEMM_DEFAULT));
     else
       CU(cublasGemmEx(h, oa, ob, int(m), int(n), int(k), &alpha, ga, ab_type, int(lda), gb, ab_type, int(ldb), &beta,
-                      gc, c_type, int(ldc), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+                      gc, c_type, int(ldc), compute, CUBLAS_GEMM_DEFAULT));
   };
   std::vector<double> t_ours, t_theirs;
   for (int w = 0; w < 2; ++w) ours().back().wait();
@@ -152,8 +156,7 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
   }
   const double flops = 2.0 * double(m) * double(n) * double(k);
   const double ours_tf = flops / median(t_ours) * 1e-12, theirs_tf = flops / median(t_theirs) * 1e-12;
-  const core::Problem probe{row ? n : m, row ? m : n, k, false, false, {&da, 0, lda}, {&db, 0, ldb}, {}};
-  const bool tc = runtime::tensor::takes(core::device_info(q.getInfo<CL_QUEUE_DEVICE>()()), probe);
+  const bool tc = runtime::tensor::takes(core::device_info(q.getInfo<CL_QUEUE_DEVICE>()()), element::info_of<T>);
   std::printf("%-10s %-4s %-3s %5zux%5zux%5zu  gemmcl %7.1f  cuBLAS %7.1f TFLOPS  ratio %.3f  rel.err %.2e / %.2e "
               "(x%.2f)  %s\n",
               name, layout.c_str(), trans.c_str(), m, n, k, ours_tf, theirs_tf, ours_tf / theirs_tf,
@@ -197,17 +200,28 @@ int main(int argc, char** argv) {
   CU(cublasCreate(&h));
   const int iters = std::atoi(env("TB_ITERS", "10").c_str());
   for (const Shape& s : shapes)
-    for (const std::string& mode : split(env("TB_MODES", "fp16-fp32,bf16-fp32,fp16-fp16,bf16-bf16")))
+    for (const std::string& mode : split(env("TB_MODES", "fp16-fp32,bf16-fp32,fp16-fp16,bf16-bf16,tf32,fp64")))
       for (const std::string& layout : split(env("TB_LAYOUTS", "col")))
         for (const std::string& trans : split(env("TB_TRANS", "nn,nt,tn,tt"))) {
+          constexpr cublasComputeType_t f32 = CUBLAS_COMPUTE_32F;
           if (mode == "fp16-fp32")
-            run_mode<gemmcl::half, float>("fp16-fp32", CUDA_R_16F, CUDA_R_32F, ctx, q, h, s, layout, trans, iters);
+            run_mode<Gemm<Element<gemmcl::half, float>>>("fp16-fp32", CUDA_R_16F, CUDA_R_32F, f32, ctx, q, h, s, layout,
+                                                         trans, iters);
           else if (mode == "bf16-fp32")
-            run_mode<gemmcl::bfloat16, float>("bf16-fp32", CUDA_R_16BF, CUDA_R_32F, ctx, q, h, s, layout, trans, iters);
+            run_mode<Gemm<Element<gemmcl::bfloat16, float>>>("bf16-fp32", CUDA_R_16BF, CUDA_R_32F, f32, ctx, q, h, s,
+                                                             layout, trans, iters);
           else if (mode == "fp16-fp16")
-            run_mode<gemmcl::half, gemmcl::half>("fp16-fp16", CUDA_R_16F, CUDA_R_16F, ctx, q, h, s, layout, trans, iters);
+            run_mode<Gemm<Element<gemmcl::half>>>("fp16-fp16", CUDA_R_16F, CUDA_R_16F, f32, ctx, q, h, s, layout, trans,
+                                                  iters);
           else if (mode == "bf16-bf16")
-            run_mode<gemmcl::bfloat16, gemmcl::bfloat16>("bf16-bf16", CUDA_R_16BF, CUDA_R_16BF, ctx, q, h, s, layout, trans, iters);
+            run_mode<Gemm<Element<gemmcl::bfloat16>>>("bf16-bf16", CUDA_R_16BF, CUDA_R_16BF, f32, ctx, q, h, s, layout,
+                                                      trans, iters);
+          else if (mode == "fp64")
+            run_mode<Gemm<Element<double>>>("fp64", CUDA_R_64F, CUDA_R_64F, CUBLAS_COMPUTE_64F, ctx, q, h, s, layout,
+                                            trans, iters);
+          else if (mode == "tf32")
+            run_mode<Gemm<Math<MathMode::TF32>>>("tf32", CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, ctx, q, h,
+                                                 s, layout, trans, iters);
         }
   cublasDestroy(h);
   return 0;

@@ -99,11 +99,19 @@ class Gemm {
       // widened copies.
       constexpr bool c_narrow = std::is_same_v<c_type, value_type>;
       if constexpr (automatic)
-        if (p.k > 0 && alpha != 0.0f && runtime::tensor::takes(device, p))
-          return runtime::tensor::run(queue, target, p, element::info_of<value_type>, c_narrow, alpha, beta, wait);
+        if (p.k > 0 && alpha != 0.0f && runtime::tensor::takes(device, element::info_of<value_type>))
+          return runtime::tensor::run<float>(queue, target, p, element::info_of<value_type>, c_narrow, alpha, beta,
+                                             wait);
       const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
       return runtime::run_widened(queue, target, p, plan, element::info_of<value_type>, c_narrow, alpha, beta, wait);
     } else {
+      // Gemm<> with Math<TF32> (float) or with doubles: tensor cores where the device has them.
+      constexpr bool tensor = std::is_same_v<value_type, double> ||
+                              (std::is_same_v<value_type, float> && resolved::math == MathMode::TF32);
+      if constexpr (automatic && tensor)
+        if (p.k > 0 && alpha != scalar_type(0) && runtime::tensor::takes(device, element::info_of<value_type>))
+          return runtime::tensor::run<scalar_type>(queue, target, p, element::info_of<value_type>, false, alpha, beta,
+                                                   wait);
       const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
       return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait);
     }

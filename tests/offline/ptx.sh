@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Compiles gemmcl's tensor-core programs for NVIDIA GPUs this machine does not have: clang 14 (with
 # libclc) turns each into PTX for sm_80, as NVIDIA's driver would, and ptxas checks that PTX, inline
-# instructions included, for each architecture in $PTX_ARCHS. Every element type x C type x transpose
-# pair. The PTX must hold the instructions the path is made of (mma.sync for the element type, ldmatrix,
-# cp.async). Fails on any compiler error or missing instruction.
+# instructions included, for each architecture in $PTX_ARCHS. Every element type (half, bfloat16, and
+# float as TF32) x C type x transpose pair. The PTX must hold the instructions the path is made of
+# (mma.sync for the element type, cp.async, and ldmatrix wherever a tile is read with it: always for
+# 16-bit types, for TF32 where A is transposed or B is not). Fails on any compiler error or missing
+# instruction.
 #
 #   ptx.sh SOURCES    SOURCES: the tensor_source program (tests/offline/tensor_source.cpp)
 # Tools: $CLANG, $LIBCLC_NVPTX (libclc's nvptx64--nvidiacl.bc), $PTXAS.
@@ -14,21 +16,26 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/gemmcl-ptx.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 "$1" "$work"
 failed=0 count=0
-for element in half bfloat16; do
-  mma_type=f16
-  [[ $element == bfloat16 ]] && mma_type=bf16
-  for narrow in 0 1; do
+programs=0
+for element in half bfloat16 float; do
+  mma="m16n8k16.row.col.f32.f16.f16.f32" narrows="0 1"
+  [[ $element == bfloat16 ]] && mma="m16n8k16.row.col.f32.bf16.bf16.f32"
+  [[ $element == float ]] && mma="m16n8k8.row.col.f32.tf32.tf32.f32" narrows="0"
+  for narrow in $narrows; do
     for ta in 0 1; do
       for tb in 0 1; do
         id="$element.c$narrow.$ta$tb"
+        programs=$((programs + 1))
         options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow"
         if ! "$CLANG" -cl-std=CL1.2 $options -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
              -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \
              -O2 -S "$work/$element.cl" -o "$work/$id.ptx" > "$work/$id.log" 2>&1; then
           echo "FAILED: clang, $id ($options):"; sed 's/^/    /' "$work/$id.log"; failed=$((failed + 1)); continue
         fi
-        for instruction in "mma.sync.aligned.m16n8k16.row.col.f32.$mma_type.$mma_type.f32" \
-                           "ldmatrix.sync.aligned.m8n8.x4" "cp.async.cg.shared.global"; do
+        expected=("mma.sync.aligned.$mma" "cp.async.cg.shared.global")
+        [[ $element != float || $ta == 1 || $tb == 0 ]] && expected+=("ldmatrix.sync.aligned.m8n8.x4")
+        [[ $element == float ]] && expected+=("cvt.rna.tf32.f32")
+        for instruction in "${expected[@]}"; do
           if ! grep -q "$instruction" "$work/$id.ptx"; then
             echo "FAILED: $id: no $instruction in the PTX"; failed=$((failed + 1))
           fi
@@ -44,5 +51,58 @@ for element in half bfloat16; do
     done
   done
 done
-echo "ptx: $count ptxas checks ($PTX_ARCHS) of 16 programs: $failed failures"
+# The FP64 program (DMMA m16n8k8 f64, a shape of sm_90 and PTX 7.8): ptxas for sm_90.
+for ta in 0 1; do
+  for tb in 0 1; do
+    id="double.$ta$tb" programs=$((programs + 1)) count=$((count + 1))
+    options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb"
+    if ! "$CLANG" -cl-std=CL1.2 $options -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
+         -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \
+         -O2 -S "$work/double.cl" -o "$work/$id.ptx" > "$work/$id.log" 2>&1; then
+      echo "FAILED: clang, $id ($options):"; sed 's/^/    /' "$work/$id.log"; failed=$((failed + 1)); continue
+    fi
+    # The driver's own header (sm_90, a recent PTX version) in place of clang 14's (sm_80, 7.0).
+    sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"
+    if ! grep -q "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64" "$work/$id.ptx"; then
+      echo "FAILED: $id: no DMMA in the PTX"; failed=$((failed + 1))
+    fi
+    if ! "$PTXAS" -arch=sm_90 "$work/$id.ptx" -o "$work/$id.cubin" > "$work/$id.ptxas.log" 2>&1; then
+      echo "FAILED: ptxas -arch=sm_90, $id ($options):"; sed 's/^/    /' "$work/$id.ptxas.log"; failed=$((failed + 1))
+    fi
+  done
+done
+
+# The Hopper programs: clang's PTX, given the driver's target line and PTX version (clang 14 writes sm_80
+# and 7.0), goes through the runtime's own PTX step (tensor_source --patch), and ptxas checks the result
+# for sm_90a, which must hold the warpgroup MMAs.
+for element in half bfloat16; do
+  mma="wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"
+  [[ $element == bfloat16 ]] && mma="wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16"
+  for narrow in 0 1; do
+    for ta in 0 1; do
+      for tb in 0 1; do
+        id="${element}_wgmma.c$narrow.$ta$tb"
+        programs=$((programs + 1)) count=$((count + 1))
+        options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow"
+        if ! "$CLANG" -cl-std=CL1.2 $options -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
+             -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \
+             -O2 -S "$work/${element}_wgmma.cl" -o "$work/$id.ptx" > "$work/$id.log" 2>&1; then
+          echo "FAILED: clang, $id ($options):"; sed 's/^/    /' "$work/$id.log"; failed=$((failed + 1)); continue
+        fi
+        sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"
+        if ! "$1" --patch "$work/$id.ptx" "$work/$id.90a.ptx" > "$work/$id.patch.log" 2>&1; then
+          echo "FAILED: the PTX step, $id:"; sed 's/^/    /' "$work/$id.patch.log"; failed=$((failed + 1)); continue
+        fi
+        if ! grep -q "$mma" "$work/$id.90a.ptx" || grep -q '//@' "$work/$id.90a.ptx"; then
+          echo "FAILED: $id: no $mma after the PTX step, or a //@ line left"; failed=$((failed + 1))
+        fi
+        if ! "$PTXAS" -arch=sm_90a "$work/$id.90a.ptx" -o "$work/$id.cubin" > "$work/$id.ptxas.log" 2>&1; then
+          echo "FAILED: ptxas -arch=sm_90a, $id ($options):"; sed 's/^/    /' "$work/$id.ptxas.log"
+          failed=$((failed + 1))
+        fi
+      done
+    done
+  done
+done
+echo "ptx: $count ptxas checks ($PTX_ARCHS; sm_90 for DMMA, sm_90a for wgmma) of $programs programs: $failed failures"
 [[ $failed -eq 0 ]]

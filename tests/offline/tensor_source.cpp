@@ -1,4 +1,5 @@
-// Writes the tensor-core program of each 16-bit element type (DIR/half.cl, DIR/bfloat16.cl) for ptx.sh,
+// Writes the tensor-core programs of each element type (DIR/half.cl, DIR/bfloat16.cl, DIR/float.cl: TF32,
+// the Hopper ones DIR/half_wgmma.cl, DIR/bfloat16_wgmma.cl, and the FP64 one DIR/double.cl) for ptx.sh,
 // which compiles them to PTX with clang and checks the PTX with NVIDIA's ptxas. Nothing here touches a
 // device.
 
@@ -6,18 +7,41 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 int main(int argc, char** argv) {
+  // --patch IN OUT: the runtime's PTX step (runtime/ptx_patch.hpp) on a PTX file.
+  if (argc == 4 && std::string(argv[1]) == "--patch") {
+    std::ifstream in(argv[2]);
+    const std::string ptx((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ofstream out(argv[3]);
+    try {
+      out << gemmcl::runtime::ptx::to_sm90a(ptx);
+    } catch (const gemmcl::Error& e) {
+      std::fprintf(stderr, "%s\n", e.what());
+      return 1;
+    }
+    return out ? 0 : 1;
+  }
   if (argc != 2) {
-    std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
+    std::fprintf(stderr, "usage: %s DIR | --patch IN OUT\n", argv[0]);
     return 2;
   }
+  const std::string dir = argv[1];
   for (const gemmcl::element::Info* e : {&gemmcl::element_traits<gemmcl::half>::info,
-                                         &gemmcl::element_traits<gemmcl::bfloat16>::info}) {
-    std::ofstream out(std::string(argv[1]) + "/" + std::string(e->name) + ".cl");
+                                         &gemmcl::element_traits<gemmcl::bfloat16>::info,
+                                         &gemmcl::element_traits<float>::info}) {
+    std::ofstream out(dir + "/" + std::string(e->name) + ".cl");
     out << gemmcl::codegen::mma_sync_source(*e).text;
+    if (e->bytes == 2) {
+      std::ofstream hopper(dir + "/" + std::string(e->name) + "_wgmma.cl");
+      hopper << gemmcl::codegen::wgmma_source(*e).text;
+      if (!hopper) return 1;
+    }
     if (!out) return 1;
   }
-  return 0;
+  std::ofstream dmma(dir + "/double.cl");
+  dmma << gemmcl::codegen::dmma_source(gemmcl::element_traits<double>::info).text;
+  return dmma ? 0 : 1;
 }

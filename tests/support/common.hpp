@@ -292,9 +292,11 @@ Operands<T, CT> make_operands(const Case<T, CT>& cs, std::mt19937_64& rng) {
 
 // Checks C after the call against the reference, and every element around C (and all of A and B)
 // against its bits before the call.
+// input_rounding: a relative error the product may add per term beyond float's, for inputs rounded
+// before they are multiplied (TF32: 2^-10).
 template <class T, class CT>
 Verdict judge(const Case<T, CT>& cs, const Operands<T, CT>& o, const std::vector<T>& a_after,
-              const std::vector<T>& b_after, const std::vector<CT>& c_after) {
+              const std::vector<T>& b_after, const std::vector<CT>& c_after, double input_rounding = 0.0) {
   Verdict v;
   for (std::size_t i = 0; i < o.a_host.size(); ++i) {
     if (!same_bits(a_after[i], o.a_host[i])) {
@@ -339,7 +341,7 @@ Verdict judge(const Case<T, CT>& cs, const Operands<T, CT>& o, const std::vector
         b_norm += b[j * k + p] * b[j * k + p];
       }
   }
-  const double alpha = cs.alpha, beta = cs.beta, tol = tolerance<T>(k);
+  const double alpha = cs.alpha, beta = cs.beta, tol = tolerance<T>(k), inputs = input_rounding;
   const double rounding = output_rounding<CT>(), underflow = output_underflow<CT>();
   double err2 = 0, worst = 0, ref2 = 0;
   std::size_t bad = 0;
@@ -359,6 +361,7 @@ Verdict judge(const Case<T, CT>& cs, const Operands<T, CT>& o, const std::vector
       const double ref = alpha * sum + (uses_c ? beta * c0 : 0.0);
       // A 16-bit C: the result is rounded once more when stored.
       const double bound = tol * (std::fabs(alpha) * mag + (uses_c ? std::fabs(beta * c0) : 0.0)) +
+                           inputs * std::fabs(alpha) * mag +
                            rounding * (std::fabs(ref) + tol * std::fabs(alpha) * mag) + underflow;
       ref2 += ref * ref;
       const double got = to_double(c_after[o.c.at(i, j)]);
@@ -380,7 +383,8 @@ Verdict judge(const Case<T, CT>& cs, const Operands<T, CT>& o, const std::vector
   // The norm-wise criterion: ||C - ref||_F <= tol * (|alpha| ||A||_F ||B||_F + |beta| ||C0||_F).
   const double scale = std::fabs(alpha) * std::sqrt(a_norm) * std::sqrt(b_norm) + std::fabs(beta) * std::sqrt(c_norm);
   const double stored = rounding * (std::sqrt(ref2) + tol * scale) + underflow * std::sqrt(double(m * n));
-  if (!(std::sqrt(err2) <= tol * scale + stored)) {
+  const double rounded = inputs * std::fabs(alpha) * std::sqrt(a_norm) * std::sqrt(b_norm);
+  if (!(std::sqrt(err2) <= tol * scale + stored + rounded)) {
     std::ostringstream s;
     s << "norm-wise: ||C - ref||_F = " << std::sqrt(err2) << " > " << tol << " * " << scale << " + " << stored;
     v.fail(s.str());
@@ -402,7 +406,7 @@ struct c_type_of<G> {
 template <class G>
 Verdict run_case(const G& gemm, cl::CommandQueue& queue,
                  const Case<typename G::value_type, typename c_type_of<G>::type>& cs, std::mt19937_64& rng,
-                 const cl::Context& context = target().context) {
+                 const cl::Context& context = target().context, double input_rounding = 0.0) {
   using T = typename G::value_type;
   using CT = typename c_type_of<G>::type;
   Operands<T, CT> o = make_operands(cs, rng);
@@ -420,7 +424,7 @@ Verdict run_case(const G& gemm, cl::CommandQueue& queue,
   }
   const auto a_after = cs.null_ab ? o.a_host : download<T>(queue, a, o.a_host.size());
   const auto b_after = cs.null_ab ? o.b_host : download<T>(queue, b, o.b_host.size());
-  return judge(cs, o, a_after, b_after, download<CT>(queue, c, o.c_host.size()));
+  return judge(cs, o, a_after, b_after, download<CT>(queue, c, o.c_host.size()), input_rounding);
 }
 
 // The eight layout x transpose combinations.

@@ -20,7 +20,9 @@
 #include "kernel.hpp"
 #include "pack.hpp"
 #include "reduce.hpp"
+#include "tensor/dmma.hpp"
 #include "tensor/mma_sync.hpp"
+#include "tensor/wgmma.hpp"
 #include "../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
@@ -133,6 +135,16 @@ inline const Source& narrow_source(const element::Info& e) {
 inline const Source& mma_sync_source(const element::Info& e) {
   return detail::element_program(e, tensor::kernel_name, "tensor-core mma.sync",
                                  [](util::string_writer& w, const element::Info& x) { tensor::write_mma_sync(w, x); });
+}
+// The Hopper (wgmma) program of a 16-bit element type; built only through the PTX step (runtime/ptx_patch.hpp).
+inline const Source& wgmma_source(const element::Info& e) {
+  return detail::element_program(e, tensor::wgmma_kernel_name, "tensor-core wgmma",
+                                 [](util::string_writer& w, const element::Info& x) { tensor::write_wgmma(w, x); });
+}
+// The FP64 tensor-core (DMMA) program.
+inline const Source& dmma_source(const element::Info& e) {
+  return detail::element_program(e, tensor::dmma_kernel_name, "tensor-core DMMA",
+                                 [](util::string_writer& w, const element::Info&) { tensor::write_dmma(w); });
 }
 inline const Source& pack_source(const element::Info& e) {
   return detail::element_program(e, pack_kernel_name, "packing copy",

@@ -31,6 +31,9 @@ struct ProgramSource {
   std::uint64_t hash = 0;                // of text
   std::vector<std::string_view> kernels;  // entry points; the first is the main one
   std::string_view describe;             // the configuration, for error messages
+  // Optional: rewrites the binary of the program built from `text` (NVIDIA: PTX), which is then rebuilt
+  // from the rewritten binary (ptx_patch.hpp). Throws when the binary is not what it expects.
+  std::string (*rewrite)(std::string_view binary) = nullptr;
 };
 
 class Program {
@@ -115,6 +118,9 @@ class Program {
 
 namespace detail {
 
+inline cl::Program rebuild(cl_context context, cl_device_id device, const core::DeviceInfo& info,
+                           const ProgramSource& source, const std::string& options, const cl::Program& built);
+
 // Builds a program from source; a build failure throws with the configuration and the build log.
 inline cl::Program build(cl_context context, cl_device_id device, const core::DeviceInfo& info,
                          const ProgramSource& source, const std::string& options) {
@@ -141,6 +147,7 @@ inline cl::Program build(cl_context context, cl_device_id device, const core::De
                     std::string(cl_error_name(status)) + "\nbuild log:\n" + log,
                 status);
   }
+  if (source.rewrite != nullptr) return rebuild(context, device, info, source, options, program);
   return program;
 }
 
@@ -190,6 +197,17 @@ inline std::vector<unsigned char> binary_of(const cl::Program& program) {
   unsigned char* data = binary.data();
   if (clGetProgramInfo(program(), CL_PROGRAM_BINARIES, sizeof data, &data, nullptr) != CL_SUCCESS) return {};
   return binary;
+}
+
+// A program built from source, its binary rewritten by source.rewrite and built again from that.
+inline cl::Program rebuild(cl_context context, cl_device_id device, const core::DeviceInfo& info,
+                           const ProgramSource& source, const std::string& options, const cl::Program& built) {
+  const std::vector<unsigned char> binary = binary_of(built);
+  const std::string text = source.rewrite(std::string_view(reinterpret_cast<const char*>(binary.data()), binary.size()));
+  const std::vector<unsigned char> rewritten(text.begin(), text.end());
+  if (auto program = from_binary(context, device, rewritten, options)) return *program;
+  throw Error(ErrorCode::BuildFailed, "building the kernel (" + std::string(source.describe) +
+                                          ") from its post-processed binary failed for " + info.name);
 }
 
 // The program from the disk cache when it holds a good entry, else built from source (and stored).

@@ -1,12 +1,17 @@
 #pragma once
-// The tensor-core path of the 16-bit element types: which devices run it (gemmcl::tensor_cores says
-// why one does not), which calls take it, and its launch. Gemm<Element<half>> and the other 16-bit
-// Gemm<> types take it on NVIDIA devices of compute capability 8.0 and up; every other call takes the
-// generic path (widen.hpp). GEMMCL_TENSOR_CORES=0 turns the path off. The kernel reads A and B in
-// 16-byte copies, so an operand that does not start and stride on multiples of 8 elements is first
-// packed into an aligned copy (the packing kernel, on 16-bit words).
+// The tensor-core path of the 16-bit element types, of float under Math<MathMode::TF32> and of double:
+// which
+// devices run it (gemmcl::tensor_cores says why one does not), which calls take it, and its launch.
+// Gemm<Element<half>>, the other 16-bit Gemm<> types, Gemm<Math<MathMode::TF32>> and
+// Gemm<Element<double>> take it on NVIDIA
+// devices of compute capability 8.0 and up; every other call takes the generic path (widen.hpp, or the
+// float kernels). GEMMCL_TENSOR_CORES=0 turns the path off. The kernel reads A and B in
+// 16-byte copies, so an operand that does not start and stride on multiples of 16 bytes is first
+// packed into an aligned copy (the packing kernel; on 16-bit words for the 16-bit types).
 //
-// Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
+// On compute capability 9.0 the 16-bit types run on Hopper's warpgroup MMA (codegen/tensor/wgmma.hpp,
+// through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync); elsewhere, and for TF32, on
+// mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on. Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
 // reduction adds them into C (through a float copy of a 16-bit C).
 
 #include <algorithm>
@@ -20,6 +25,7 @@
 #include "../core/problem.hpp"
 #include "../target/nvidia.hpp"
 #include "launch.hpp"
+#include "ptx_patch.hpp"
 #include "scratch.hpp"
 #include "widen.hpp"
 #include "../util/cold.hpp"
@@ -39,6 +45,14 @@ namespace runtime::tensor {
 inline bool enabled_by_environment() {
   static const bool on = [] {
     const char* v = std::getenv("GEMMCL_TENSOR_CORES");
+    return v == nullptr || std::string(v) != "0";
+  }();
+  return on;
+}
+// GEMMCL_WGMMA=0 keeps Hopper GPUs on the mma.sync kernel.
+inline bool wgmma_by_environment() {
+  static const bool on = [] {
+    const char* v = std::getenv("GEMMCL_WGMMA");
     return v == nullptr || std::string(v) != "0";
   }();
   return on;
@@ -64,30 +78,50 @@ inline TensorCoreSupport support(const core::DeviceInfo& d) {
   return s;
 }
 
-// Whether a call with products takes the path.
-inline bool takes(const core::DeviceInfo& d, const core::Problem&) { return support(d).available; }
+// Whether a call with products of element type e takes the path (FP64: DMMA's shape needs 9.0).
+inline bool takes(const core::DeviceInfo& d, const element::Info& e) {
+  const TensorCoreSupport s = support(d);
+  return s.available && (e.bytes != 8 || s.compute_capability >= 90);
+}
 
 // The packing kernel's element for 16-bit words, whatever they hold.
 inline constexpr element::Info words16{"ushort", 2, "ushort", "", ErrorCode::ElementUnsupported, "16-bit words"};
 
-// How many parts K is split into: only deep products whose tiles of C leave most of the device idle.
-inline int splits_for(const core::Problem& p, const core::DeviceInfo& d) {
+// The kernel a call runs: its program, whether it goes through the PTX step, its tile and work-group.
+struct Kernel {
+  const codegen::Source* source;
+  bool sm90a;
+  std::size_t tile_m, tile_n, threads;
+};
+inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate) {
   using namespace codegen::tensor;
-  const std::size_t tiles = ((p.m + tile_m - 1) / tile_m) * ((p.n + tile_n - 1) / tile_n);
+  if (e.bytes == 8) return {&codegen::dmma_source(e), false, dmma_tile_m, dmma_tile_n, dmma_threads};
+  // Compute capability 9.0 (Hopper) runs 16-bit products on warpgroup MMAs, built through the PTX step.
+  if (e.bytes == 2 && !emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90)
+    return {&codegen::wgmma_source(e), true, wgmma_tile_m, wgmma_tile_n, wgmma_threads};
+  return {&codegen::mma_sync_source(e), false, tile_m, tile_n, threads};
+}
+
+// How many parts K is split into: only deep products whose tiles of C leave most of the device idle.
+inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const Kernel& kernel) {
+  const std::size_t tiles = ((p.m + kernel.tile_m - 1) / kernel.tile_m) * ((p.n + kernel.tile_n - 1) / kernel.tile_n);
   const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
   if (tiles >= units || p.k < 4096) return 1;
   const std::size_t want = (2 * units + tiles - 1) / tiles;  // two work-groups per compute unit
   return static_cast<int>(std::clamp<std::size_t>(std::min(want, p.k / 1024), 1, 128));
 }
 
-// The product; `emulate` builds the kernel with its instructions emulated (tests on other devices).
-inline std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
-                                  const element::Info& e, bool c_narrow, float alpha, float beta,
-                                  const Events& wait, bool emulate = false) {
-  using namespace codegen::tensor;
+// The product; T is the type of alpha and beta (float, or double for FP64). `emulate` builds the kernel
+// with its instructions emulated (tests on other devices).
+template <class T>
+std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
+                           const element::Info& e, bool c_narrow, T alpha, T beta, const Events& wait,
+                           bool emulate = false) {
   const core::DeviceInfo& device = core::device_info(target.device);
-  int splits = splits_for(p, device);
-  const std::size_t chunk = ((p.k + splits - 1) / splits + tile_k - 1) / tile_k * tile_k;
+  const Kernel kernel = kernel_for(e, device, emulate);
+  int splits = splits_for(p, device, kernel);
+  constexpr std::size_t split_step = 32;  // a multiple of every kernel's K step
+  const std::size_t chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
   splits = static_cast<int>((p.k + chunk - 1) / chunk);
   const bool split = splits > 1;
 
@@ -98,18 +132,20 @@ inline std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& ta
   core::Problem q = p;
   const std::size_t rows_a = p.trans_a ? p.k : p.m, cols_a = p.trans_a ? p.m : p.k;
   const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
-  if (!core::vector_aligned(p.a, 8))
-    detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, 2,
+  const int chunk_elements = 16 / e.bytes;
+  const std::size_t eb = std::size_t(e.bytes);
+  if (!core::vector_aligned(p.a, chunk_elements))
+    detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, eb,
                          "packed A");
-  if (!core::vector_aligned(p.b, 8))
-    detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, 2,
+  if (!core::vector_aligned(p.b, chunk_elements))
+    detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, eb,
                          "packed B");
   for (detail::PackedCopy* pk : {&pack_a, &pack_b})
-    if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, words16, wait));
+    if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, e.bytes == 2 ? words16 : e, wait));
   if (!events.empty()) {
     first.clear();
     if (!target.in_order)
-      for (const cl::Event& e : events) first.push_back(e());
+      for (const cl::Event& x : events) first.push_back(x());
   }
   const auto after_last = [&] {
     return target.in_order || events.empty() ? std::vector<cl_event>{} : std::vector<cl_event>{events.back()()};
@@ -118,24 +154,28 @@ inline std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& ta
   core::Matrix out = p.c;
   if (split) {
     workspace = ScratchPool::instance().acquire(queue, target.context, target.in_order,
-                                                std::size_t(splits) * p.m * p.n * sizeof(float), "split-K workspace");
+                                                std::size_t(splits) * p.m * p.n * sizeof(T), "split-K workspace");
     out = core::Matrix{&workspace.buffer(), 0, p.m};
   }
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                         " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
   if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
-  auto program = detail::program(target, codegen::mma_sync_source(e), options);
+  const codegen::Source& s = *kernel.source;
+  const auto program = ProgramCache::instance().get_or_build(
+      target.context, target.device,
+      ProgramSource{s.text, s.hash, {s.kernel}, s.describe, kernel.sm90a ? &ptx::to_sm90a : nullptr}, options);
 
   const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n), k_total = static_cast<cl_int>(p.k);
   const cl_int k_chunk = static_cast<cl_int>(chunk);
   const cl_int lda = static_cast<cl_int>(q.a.ld), ldb = static_cast<cl_int>(q.b.ld), ldc = static_cast<cl_int>(out.ld);
   const cl_ulong a_off = q.a.offset, b_off = q.b.offset, c_off = out.offset;
   const cl_ulong c_split = split ? cl_ulong(p.m) * p.n : 0;
-  const float first_alpha = split ? 1.0f : alpha, first_beta = split ? 0.0f : beta;
+  const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
   const cl_mem a = (*q.a.buffer)(), b = (*q.b.buffer)(), c = (*out.buffer)();
-  const std::size_t tiles = ((p.m + tile_m - 1) / tile_m) * ((p.n + tile_n - 1) / tile_n);
-  const std::size_t global[2] = {tiles * threads, std::size_t(splits)}, local[2] = {threads, 1};
+  const std::size_t tiles =
+      ((p.m + kernel.tile_m - 1) / kernel.tile_m) * ((p.n + kernel.tile_n - 1) / kernel.tile_n);
+  const std::size_t global[2] = {tiles * kernel.threads, std::size_t(splits)}, local[2] = {kernel.threads, 1};
   {
     auto lease = program->lease();
     events.push_back(enqueue(queue, lease.get(), 2, global, local,
@@ -153,7 +193,7 @@ inline std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& ta
   detail::Widened c_copy;
   q.c = p.c;
   if (c_narrow) {
-    if (beta != 0.0f) {
+    if (beta != T(0)) {
       c_copy = detail::widen(queue, target, e, p.c, p.m, p.n, "widened C", after_last(), events);
     } else {
       c_copy.scratch = ScratchPool::instance().acquire(queue, target.context, target.in_order,
@@ -162,7 +202,7 @@ inline std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& ta
     }
     q.c = c_copy.copy;
   }
-  events.push_back(detail::enqueue_reduce(queue, target, q, element_traits<float>::info, splits, p.m, workspace, alpha,
+  events.push_back(detail::enqueue_reduce(queue, target, q, element_traits<T>::info, splits, p.m, workspace, alpha,
                                           beta, events.back()));
   workspace.used_by(events.back());
   if (c_narrow) {

@@ -1,8 +1,9 @@
 #pragma once
 // The PTX instructions of the tensor-core main loop (compute capability 8.0 and up), as OpenCL C
 // wrappers named by exact shape and types: asynchronous 16-byte copies into local memory, ldmatrix
-// (8x8 matrices of 16-bit elements, plain or transposed) and mma.sync m16n8k16 with float
-// accumulators. The kernel calls them through neutral names (CP_ASYNC_16, LDMATRIX_X4, MMA_16816).
+// (8x8 matrices of 16-bit elements, plain or transposed), mma.sync m16n8k16 (f16, bf16) and m16n8k8
+// (tf32) with float accumulators, and the TF32 rounding. The kernel calls them through neutral names
+// (CP_ASYNC_16, LDMATRIX_X4, MMA, TF32_ROUND).
 //
 // With GEMMCL_TC_EMULATE=1 every instruction is replaced by portable OpenCL C that does the same for
 // a warp of 32 work-items through local memory and barriers, so that the kernel's indexing (tiles,
@@ -55,6 +56,19 @@ inline void mma_sync_aligned_m16n8k16_row_col_f32_f16_f16_f32(float d[4], const 
 inline void mma_sync_aligned_m16n8k16_row_col_f32_bf16_bf16_f32(float d[4], const uint a[4], const uint b[2]) {
   MMA_M16N8K16("bf16");
 }
+// D (16x8 float) += A (16x8, row) * B (8x8, col), TF32 inputs in 32-bit registers. Lane 4g+t holds
+// A[g][t], A[g+8][t], A[g][t+4], A[g+8][t+4], B[t][g], B[t+4][g]; D as above.
+inline void mma_sync_aligned_m16n8k8_row_col_f32_tf32_tf32_f32(float d[4], const uint a[4], const uint b[2]) {
+  asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+// A float's bits rounded to TF32 (10 fraction bits; nearest, ties away from zero).
+inline uint cvt_rna_tf32_f32(const uint x) {
+  uint r;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(as_float(x)));
+  return r;
+}
 
 // A 16-bit C element to float and back (round to nearest even), through the 32-bit pair forms.
 inline float cvt_f32_narrow(const ushort h) {
@@ -83,10 +97,13 @@ inline ushort cvt_rn_narrow_f32(const float v) {
 #define CP_ASYNC_WAIT() cp_async_wait_group()
 #define LDMATRIX_X4(r, smem, off) ldmatrix_sync_aligned_m8n8_x4_shared_b16((r), SHARED_ADDR(smem) + (off))
 #define LDMATRIX_X4_TRANS(r, smem, off) ldmatrix_sync_aligned_m8n8_x4_trans_shared_b16((r), SHARED_ADDR(smem) + (off))
-#if GEMMCL_TC_BF16
-#define MMA_16816(d, a, b) mma_sync_aligned_m16n8k16_row_col_f32_bf16_bf16_f32((d), (a), (b))
+#define TF32_ROUND(x) cvt_rna_tf32_f32(x)
+#if GEMMCL_TC_TF32
+#define MMA(d, a, b) mma_sync_aligned_m16n8k8_row_col_f32_tf32_tf32_f32((d), (a), (b))
+#elif GEMMCL_TC_BF16
+#define MMA(d, a, b) mma_sync_aligned_m16n8k16_row_col_f32_bf16_bf16_f32((d), (a), (b))
 #else
-#define MMA_16816(d, a, b) mma_sync_aligned_m16n8k16_row_col_f32_f16_f16_f32((d), (a), (b))
+#define MMA(d, a, b) mma_sync_aligned_m16n8k16_row_col_f32_f16_f16_f32((d), (a), (b))
 #endif
 
 #else  // GEMMCL_TC_EMULATE: the same operations for a warp of 32 work-items, through local memory
@@ -145,6 +162,31 @@ inline void emu_mma(float d[4], const uint a[4], const uint b[2], __local uint* 
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
+// m16n8k8 TF32: the same exchange, one 32-bit element per register.
+inline void emu_mma_k8(float d[4], const uint a[4], const uint b[2], __local uint* emu) {
+  const uint lid = get_local_id(0), lane = lid & 31u;
+  __local uint* x = emu + (lid & ~31u) * 6u;
+  for (uint i = 0; i < 4; ++i) x[lane * 6 + i] = a[i];
+  x[lane * 6 + 4] = b[0];
+  x[lane * 6 + 5] = b[1];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const uint g = lane >> 2, t = lane & 3u;
+  for (uint e = 0; e < 4; ++e) {
+    const uint row = g + 8 * (e >> 1), col = 2 * t + (e & 1);
+    float s = d[e];
+    for (uint kq = 0; kq < 8; ++kq) {
+      const uint areg = (row >= 8 ? 1 : 0) + (kq >= 4 ? 2 : 0), alane = 4 * (row & 7) + (kq & 3);
+      const uint breg = 4 + (kq >= 4 ? 1 : 0), blane = 4 * col + (kq & 3);
+      s += as_float(x[alane * 6 + areg]) * as_float(x[blane * 6 + breg]);
+    }
+    d[e] = s;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+inline uint emu_tf32(const uint x) {
+  return (x & 0x7F800000u) == 0x7F800000u ? x : (x + 0x1000u) & 0xFFFFE000u;
+}
+#define TF32_ROUND(x) emu_tf32(x)
 #define LOAD_C(p) LOAD_NARROW(p)
 #define STORE_C(v, p) STORE_NARROW((v), (p))
 #define CP_ASYNC_16(smem, off, src, bytes) emu_cp_async((smem), (off), (src), (bytes))
@@ -152,7 +194,11 @@ inline void emu_mma(float d[4], const uint a[4], const uint b[2], __local uint* 
 #define CP_ASYNC_WAIT()
 #define LDMATRIX_X4(r, smem, off) emu_ldmatrix((r), (smem), (off), 0, emu)
 #define LDMATRIX_X4_TRANS(r, smem, off) emu_ldmatrix((r), (smem), (off), 1, emu)
-#define MMA_16816(d, a, b) emu_mma((d), (a), (b), emu)
+#if GEMMCL_TC_TF32
+#define MMA(d, a, b) emu_mma_k8((d), (a), (b), emu)
+#else
+#define MMA(d, a, b) emu_mma((d), (a), (b), emu)
+#endif
 #endif
 )CLC";
 

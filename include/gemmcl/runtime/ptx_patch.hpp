@@ -1,0 +1,48 @@
+#pragma once
+// PTX post-processing for instructions NVIDIA's OpenCL compiler cannot target. Its compiler writes PTX for
+// sm_90, and Hopper's warpgroup MMA (wgmma) exists only for sm_90a. A kernel writes such lines as "//@"
+// comments inside inline asm, with every register they use as an operand, so the compiler allocates and
+// keeps those registers; this step uncomments the lines and retargets the PTX, and the runtime rebuilds
+// the program from the edited PTX (program_cache.hpp). Anything unexpected in the text is an error: a
+// kernel built without its MMAs would compute nothing, never a silent wrong result.
+
+#include <string>
+#include <string_view>
+
+#include "../core/error.hpp"
+
+namespace gemmcl::runtime::ptx {
+
+inline constexpr std::string_view marker = "//@";
+
+// The sm_90a PTX of `ptx` (the driver's sm_90 text, possibly NUL-terminated).
+inline std::string to_sm90a(std::string_view ptx) {
+  while (!ptx.empty() && ptx.back() == '\0') ptx.remove_suffix(1);
+  constexpr std::string_view target = ".target sm_90";
+  const std::size_t at = ptx.find(target);
+  const std::size_t after = at + target.size();
+  if (at == std::string_view::npos ||
+      (after < ptx.size() && ptx[after] != '\n' && ptx[after] != ',' && ptx[after] != ' '))
+    throw Error(ErrorCode::BuildFailed, "PTX post-processing for sm_90a: the driver's PTX has no \".target sm_90\" "
+                                        "line (it targets another architecture), so the wgmma kernel cannot be made");
+  // Built by appending: the text up to the target's end, "a", the rest with every marker dropped.
+  std::string out;
+  out.reserve(ptx.size() + 1);
+  std::size_t lines = 0;
+  const auto copy = [&](std::string_view part) {
+    for (std::size_t p; (p = part.find(marker)) != std::string_view::npos; part.remove_prefix(p + marker.size())) {
+      out.append(part.substr(0, p));
+      ++lines;
+    }
+    out.append(part);
+  };
+  copy(ptx.substr(0, after));
+  out.push_back('a');
+  copy(ptx.substr(after));
+  if (lines == 0)
+    throw Error(ErrorCode::BuildFailed, "PTX post-processing for sm_90a: no \"//@\" line in the driver's PTX (its "
+                                        "compiler dropped the kernel's sm_90a instructions)");
+  return out;
+}
+
+}  // namespace gemmcl::runtime::ptx
