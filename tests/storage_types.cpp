@@ -84,7 +84,7 @@ void check_host_type() {
     const float mid = float((ref.values[i] + ref.values[i + 1]) / 2);  // exact: 16-bit values have few bits
     probes.insert(probes.end(), {mid, std::nextafter(mid, 0.0f), std::nextafter(mid, INFINITY), -mid});
   }
-  std::mt19937 rng(std::uint32_t(gt::base_seed()));
+  std::mt19937 rng{static_cast<std::uint32_t>(gt::base_seed())};
   for (int i = 0; i < 200000; ++i) {
     const float f = std::bit_cast<float>(std::uint32_t(rng()));
     if (!std::isnan(f)) probes.push_back(f);

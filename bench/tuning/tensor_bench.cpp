@@ -77,10 +77,16 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
   const std::size_t rows_a = ta ? k : m, cols_a = ta ? m : k, rows_b = tb ? n : k, cols_b = tb ? k : n;
   const std::size_t lda = row ? cols_a : rows_a, ldb = row ? cols_b : rows_b, ldc = row ? n : m;
   std::mt19937 rng(42);
-  std::uniform_real_distribution<float> u(-1, 1);
+  std::uniform_real_distribution<double> u(-1, 1);  // full-precision doubles for fp64, rounded otherwise
   std::vector<T> a(m * k), b(k * n);
-  for (T& x : a) x = T(u(rng));
-  for (T& x : b) x = T(u(rng));
+  const auto draw = [&] {
+    if constexpr (sizeof(T) == 2)
+      return T(float(u(rng)));
+    else
+      return T(u(rng));
+  };
+  for (T& x : a) x = draw();
+  for (T& x : b) x = draw();
   std::vector<CT> c0(m * n, CT(0.0f));
   cl::Buffer da(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(T), a.data());
   cl::Buffer db(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(T), b.data());
