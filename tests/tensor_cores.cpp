@@ -138,3 +138,14 @@ TEST_CASE("PTX post-processing for sm_90a") {
   fails(".version 9.0\n.target sm_90a\n//@wgmma.fence.sync.aligned;\n", ".target sm_90");
   fails(".version 9.0\n.target sm_90\nmov.u32 %r1, 0;\n", "no \"//@\" line");
 }
+
+// The register cap of the DMMA kernels that read B transposed: .maxnreg between the entry's parameters
+// and its body; a text without an entry, or with a cap already, is refused.
+TEST_CASE("PTX post-processing: register cap") {
+  const std::string ptx = ".version 9.0\n.target sm_90\n.visible .entry gemmcl_dmma(\n\t.param .u32 m\n)\n{\n\tret;\n}\n";
+  const std::string out = runtime::ptx::with_128_registers(ptx);
+  CHECK(out.find(")\n.maxnreg 128\n{") != std::string::npos);
+  CHECK(out.size() == ptx.size() + std::string(".maxnreg 128\n").size());
+  CHECK_THROWS_AS(runtime::ptx::with_128_registers(".version 9.0\n.target sm_90\n"), Error);
+  CHECK_THROWS_AS(runtime::ptx::with_128_registers(out), Error);
+}

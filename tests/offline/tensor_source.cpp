@@ -11,13 +11,14 @@
 #include <string>
 
 int main(int argc, char** argv) {
-  // --patch IN OUT: the runtime's PTX step (runtime/ptx_patch.hpp) on a PTX file.
-  if (argc == 4 && std::string(argv[1]) == "--patch") {
+  // --patch IN OUT, --cap IN OUT: the runtime's PTX steps (runtime/ptx_patch.hpp) on a PTX file.
+  if (argc == 4 && (std::string(argv[1]) == "--patch" || std::string(argv[1]) == "--cap")) {
     std::ifstream in(argv[2]);
     const std::string ptx((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::ofstream out(argv[3]);
     try {
-      out << gemmcl::runtime::ptx::to_sm90a(ptx);
+      out << (std::string(argv[1]) == "--patch" ? gemmcl::runtime::ptx::to_sm90a(ptx)
+                                                 : gemmcl::runtime::ptx::with_128_registers(ptx));
     } catch (const gemmcl::Error& e) {
       std::fprintf(stderr, "%s\n", e.what());
       return 1;
@@ -25,7 +26,7 @@ int main(int argc, char** argv) {
     return out ? 0 : 1;
   }
   if (argc != 2) {
-    std::fprintf(stderr, "usage: %s DIR | --patch IN OUT\n", argv[0]);
+    std::fprintf(stderr, "usage: %s DIR | --patch IN OUT | --cap IN OUT\n", argv[0]);
     return 2;
   }
   const std::string dir = argv[1];

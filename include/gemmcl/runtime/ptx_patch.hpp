@@ -1,5 +1,6 @@
 #pragma once
-// PTX post-processing for instructions NVIDIA's OpenCL compiler cannot target. Its compiler writes PTX for
+// PTX post-processing, for what NVIDIA's OpenCL compiler cannot be asked: instructions of another target
+// (to_sm90a) and a register cap (with_128_registers). Its compiler writes PTX for
 // sm_90, and Hopper's warpgroup MMA (wgmma) exists only for sm_90a. A kernel writes such lines as "//@"
 // comments inside inline asm, with every register they use as an operand, so the compiler allocates and
 // keeps those registers; this step uncomments the lines and retargets the PTX, and the runtime rebuilds
@@ -42,6 +43,25 @@ inline std::string to_sm90a(std::string_view ptx) {
   if (lines == 0)
     throw Error(ErrorCode::BuildFailed, "PTX post-processing for sm_90a: no \"//@\" line in the driver's PTX (its "
                                         "compiler dropped the kernel's sm_90a instructions)");
+  return out;
+}
+
+// `ptx` with its kernel limited to 128 registers per work-item (.maxnreg), so that two work-groups of
+// 256 share a multiprocessor; NVIDIA's OpenCL takes no register cap of its own. The directive goes
+// between the entry's parameter list and its body.
+inline std::string with_128_registers(std::string_view ptx) {
+  while (!ptx.empty() && ptx.back() == '\0') ptx.remove_suffix(1);
+  const std::size_t entry = ptx.find(".entry ");
+  const std::size_t params = entry == std::string_view::npos ? entry : ptx.find(')', entry);
+  const std::size_t body = params == std::string_view::npos ? params : ptx.find('{', params);
+  if (body == std::string_view::npos || ptx.find(".maxnreg") != std::string_view::npos)
+    throw Error(ErrorCode::BuildFailed, "PTX post-processing (register cap): the driver's PTX has no kernel entry "
+                                        "with a body, or already caps its registers");
+  std::string out;
+  out.reserve(ptx.size() + 16);
+  out.append(ptx.substr(0, body));
+  out.append(".maxnreg 128\n");
+  out.append(ptx.substr(body));
   return out;
 }
 

@@ -90,16 +90,21 @@ inline constexpr element::Info words16{"ushort", 2, "ushort", "", ErrorCode::Ele
 // The kernel a call runs: its program, whether it goes through the PTX step, its tile and work-group.
 struct Kernel {
   const codegen::Source* source;
-  bool sm90a;
+  std::string (*rewrite)(std::string_view);  // the PTX step it is built through, if any
   std::size_t tile_m, tile_n, threads;
 };
-inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate) {
+// trans_b: B as the kernel reads it (transposed or not), which decides DMMA's register need.
+inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false) {
   using namespace codegen::tensor;
-  if (e.bytes == 8) return {&codegen::dmma_source(e), false, dmma_tile_m, dmma_tile_n, dmma_threads};
+  // DMMA with B transposed needs a few registers more than the 128 that let two work-groups share a
+  // multiprocessor; capped, it keeps two (NVIDIA's OpenCL has no option for it).
+  if (e.bytes == 8)
+    return {&codegen::dmma_source(e), trans_b && !emulate ? &ptx::with_128_registers : nullptr, dmma_tile_m,
+            dmma_tile_n, dmma_threads};
   // Compute capability 9.0 (Hopper) runs 16-bit products on warpgroup MMAs, built through the PTX step.
   if (e.bytes == 2 && !emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90)
-    return {&codegen::wgmma_source(e), true, wgmma_tile_m, wgmma_tile_n, wgmma_threads};
-  return {&codegen::mma_sync_source(e), false, tile_m, tile_n, threads};
+    return {&codegen::wgmma_source(e), &ptx::to_sm90a, wgmma_tile_m, wgmma_tile_n, wgmma_threads};
+  return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};
 }
 
 // How many parts K is split into: only deep products whose tiles of C leave most of the device idle.
@@ -118,7 +123,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                            const element::Info& e, bool c_narrow, T alpha, T beta, const Events& wait,
                            bool emulate = false) {
   const core::DeviceInfo& device = core::device_info(target.device);
-  const Kernel kernel = kernel_for(e, device, emulate);
+  Kernel kernel = kernel_for(e, device, emulate);
   int splits = splits_for(p, device, kernel);
   constexpr std::size_t split_step = 32;  // a multiple of every kernel's K step
   const std::size_t chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
@@ -157,6 +162,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                                 std::size_t(splits) * p.m * p.n * sizeof(T), "split-K workspace");
     out = core::Matrix{&workspace.buffer(), 0, p.m};
   }
+  kernel = kernel_for(e, device, emulate, q.trans_b);  // the operands as the kernel reads them
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                         " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
@@ -164,7 +170,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const codegen::Source& s = *kernel.source;
   const auto program = ProgramCache::instance().get_or_build(
       target.context, target.device,
-      ProgramSource{s.text, s.hash, {s.kernel}, s.describe, kernel.sm90a ? &ptx::to_sm90a : nullptr}, options);
+      ProgramSource{s.text, s.hash, {s.kernel}, s.describe, kernel.rewrite}, options);
 
   const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n), k_total = static_cast<cl_int>(p.k);
   const cl_int k_chunk = static_cast<cl_int>(chunk);
