@@ -93,7 +93,8 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
       gt::aligned(cs, run++);
       const core::Problem p{40, 30, 5000};
       const auto& info = core::device_info(t.device());
-      if (!real) CHECK(runtime::tensor::splits_for(p, info, runtime::tensor::kernel_for(element::info_of<T>, info, true)) > 1);
+      if (!real) CHECK(runtime::tensor::splits_for(p, info, runtime::tensor::kernel_for(element::info_of<T>, info, true),
+                                                    element::info_of<T>.bytes) > 1);
       INFO(cs.describe());
       const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
       CHECK_MESSAGE(v.ok, v.detail);

@@ -107,13 +107,17 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};
 }
 
-// How many parts K is split into: only deep products whose tiles of C leave most of the device idle.
-inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const Kernel& kernel) {
+// How many parts K is split into, for products whose tiles of C leave most of the device idle: deep
+// ones, and for FP64, whose products take longer per byte of workspace, mid-sized ones too (1000^3 has
+// 128 tiles for two work-groups on each of 132 multiprocessors).
+inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const Kernel& kernel, int element_bytes) {
   const std::size_t tiles = ((p.m + kernel.tile_m - 1) / kernel.tile_m) * ((p.n + kernel.tile_n - 1) / kernel.tile_n);
   const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
-  if (tiles >= units || p.k < 4096) return 1;
-  const std::size_t want = (2 * units + tiles - 1) / tiles;  // two work-groups per compute unit
-  return static_cast<int>(std::clamp<std::size_t>(std::min(want, p.k / 1024), 1, 128));
+  const bool fp64 = element_bytes == 8;
+  if (tiles >= units || p.k < (fp64 ? 512u : 4096u)) return 1;
+  // Two work-groups per compute unit: FP64 fills them without a second wave, the others at least.
+  const std::size_t want = fp64 ? 2 * units / tiles : (2 * units + tiles - 1) / tiles;
+  return static_cast<int>(std::clamp<std::size_t>(std::min(want, p.k / (fp64 ? 256 : 1024)), 1, 128));
 }
 
 // The product; T is the type of alpha and beta (float, or double for FP64). `emulate` builds the kernel
@@ -124,7 +128,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                            bool emulate = false) {
   const core::DeviceInfo& device = core::device_info(target.device);
   Kernel kernel = kernel_for(e, device, emulate);
-  int splits = splits_for(p, device, kernel);
+  int splits = splits_for(p, device, kernel, e.bytes);
   constexpr std::size_t split_step = 32;  // a multiple of every kernel's K step
   const std::size_t chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
   splits = static_cast<int>((p.k + chunk - 1) / chunk);
