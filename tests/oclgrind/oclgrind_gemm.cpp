@@ -19,6 +19,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "support/cases.hpp"
@@ -35,7 +36,8 @@ struct Device {
 };
 
 template <class G>
-bool run_case(Device& d, const gt::Case<typename G::value_type, typename G::c_type>& cs, std::mt19937_64& rng) {
+bool run_case(Device& d, const gt::Case<typename G::value_type, typename G::c_type>& cs, std::mt19937_64& rng,
+              double input_rounding = 0.0) {
   using T = typename G::value_type;
   using CT = typename G::c_type;
   gt::Operands<T, CT> o = gt::make_operands(cs, rng);
@@ -55,7 +57,8 @@ bool run_case(Device& d, const gt::Case<typename G::value_type, typename G::c_ty
     std::cout << "FAILED " << cs.describe() << ": threw " << e.what() << "\n";
     return false;
   }
-  const gt::Verdict v = gt::judge(cs, o, a_after, b_after, gt::download<CT>(d.queue, c, o.c_host.size()));
+  const gt::Verdict v = gt::judge(cs, o, a_after, b_after, gt::download<CT>(d.queue, c, o.c_host.size()),
+                                   input_rounding);
   if (!v.ok) std::cout << "FAILED " << cs.describe() << "\n" << v.detail;
   return v.ok;
 }
@@ -111,6 +114,50 @@ int run_all(Device& d) {
   return failures;
 }
 
+// The tensor-core kernels with their instructions emulated (GEMMCL_TC_EMULATE): their tiles, swizzles,
+// fragments, edge copies and packing under Oclgrind's checks, through Gemm's call signature.
+template <class T, class CT>
+struct EmulatedTensorPath {
+  using value_type = T;
+  using c_type = CT;
+  using S = gt::scalar_of<T>;
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
+                       std::size_t n, std::size_t k, S alpha, const cl::Buffer& a, std::size_t a_off,
+                       std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld, S beta,
+                       cl::Buffer& c, std::size_t c_off, std::size_t c_ld) const {
+    const runtime::QueueTarget target = runtime::queue_target(queue);
+    const core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
+                                                  {&c, c_off, c_ld}, sizeof(T), sizeof(CT));
+    return runtime::tensor::run<S>(queue, target, p, element::info_of<T>, sizeof(CT) == 2, alpha, beta, {}, true)
+        .back();
+  }
+};
+
+// One small problem per transpose pair, with edges in every direction, misaligned A (packed first) and a
+// NaN-poisoned C; the emulation makes each one slow under Oclgrind.
+template <class T, class CT>
+int run_tensor(Device& d) {
+  using G = EmulatedTensorPath<T, CT>;
+  using S = gt::scalar_of<T>;
+  std::mt19937_64 rng(gt::base_seed());
+  int failures = 0, cases = 0;
+  for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
+                            gt::all_combinations[3]}) {
+    gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, 19, 11, 21, S(1.5), S(0));
+    cs.a_off = 1;
+    cs.c_off = 2;
+    cs.c_pad = 1;
+    cs.tail = 0;
+    cs.nan_c = true;
+    std::cerr << "case: " << cs.describe() << std::endl;
+    ++cases;
+    // TF32 rounds each float input to 10 fraction bits: a product may be off by 2^-10 of its size.
+    if (!run_case<G>(d, cs, rng, std::is_same_v<T, float> ? 0x1p-10 : 0.0)) ++failures;
+  }
+  std::cout << cases - failures << " of " << cases << " cases right\n";
+  return failures;
+}
+
 template <class... P>
 std::pair<std::string, std::function<int(Device&)>> config(const char* name) {
   return {name, [](Device& d) { return run_all<Gemm<P...>>(d); }};
@@ -134,6 +181,9 @@ int main(int argc, char** argv) {
       // 16-bit storage: A and B widened to float copies, C rounded back (or float C).
       config<Tile<16, 16, 8>, Vec<2>, Element<half>>("half"),
       config<Tile<16, 16, 8>, Vec<4>, Element<bfloat16, float>>("bfloat16-float"),
+      {"tensor-half", [](Device& d) { return run_tensor<half, half>(d); }},
+      {"tensor-tf32", [](Device& d) { return run_tensor<float, float>(d); }},
+      {"tensor-dmma", [](Device& d) { return run_tensor<double, double>(d); }},
       config<Tile<16, 16, 8>, Vec<2>, SplitK<3>>("split-k"),
       config<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::InKernel>>("split-k-in-kernel"),
       config<Tile<16, 16, 8>, Vec<4>, Pack<Packing::Always>>("pack"),
