@@ -15,31 +15,11 @@
 
 #include "support/cases.hpp"
 #include "support/common.hpp"
+#include "support/tensor_path.hpp"
 
 using namespace gemmcl;
 
-namespace {
-
-// The path alone, with Gemm's call signature (misaligned A or B are packed into aligned copies first).
-template <class T, class CT>
-struct TensorPath {
-  using value_type = T;
-  using c_type = CT;
-  using S = gt::scalar_of<T>;
-  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
-                       std::size_t n, std::size_t k, S alpha, const cl::Buffer& a, std::size_t a_off,
-                       std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld, S beta,
-                       cl::Buffer& c, std::size_t c_off, std::size_t c_ld) const {
-    const runtime::QueueTarget target = runtime::queue_target(queue);
-    const core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
-                                                  {&c, c_off, c_ld}, sizeof(T), sizeof(CT));
-    const bool emulate = !runtime::tensor::takes(core::device_info(target.device), element::info_of<T>);
-    return runtime::tensor::run<S>(queue, target, p, element::info_of<T>, sizeof(CT) == 2, alpha, beta, {}, emulate)
-        .back();
-  }
-};
-
-}  // namespace
+using gt::TensorPath;
 
 using DoublePath = TensorPath<double, double>;
 using Tf32Path = TensorPath<float, float>;

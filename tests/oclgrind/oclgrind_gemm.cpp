@@ -24,6 +24,7 @@
 
 #include "support/cases.hpp"
 #include "support/common.hpp"
+#include "support/tensor_path.hpp"
 
 using namespace gemmcl;
 
@@ -114,30 +115,11 @@ int run_all(Device& d) {
   return failures;
 }
 
-// The tensor-core kernels with their instructions emulated (GEMMCL_TC_EMULATE): their tiles, swizzles,
-// fragments, edge copies and packing under Oclgrind's checks, through Gemm's call signature.
-template <class T, class CT>
-struct EmulatedTensorPath {
-  using value_type = T;
-  using c_type = CT;
-  using S = gt::scalar_of<T>;
-  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
-                       std::size_t n, std::size_t k, S alpha, const cl::Buffer& a, std::size_t a_off,
-                       std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld, S beta,
-                       cl::Buffer& c, std::size_t c_off, std::size_t c_ld) const {
-    const runtime::QueueTarget target = runtime::queue_target(queue);
-    const core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
-                                                  {&c, c_off, c_ld}, sizeof(T), sizeof(CT));
-    return runtime::tensor::run<S>(queue, target, p, element::info_of<T>, sizeof(CT) == 2, alpha, beta, {}, true)
-        .back();
-  }
-};
-
 // One small problem per transpose pair, with edges in every direction, misaligned A (packed first) and a
 // NaN-poisoned C; the emulation makes each one slow under Oclgrind.
 template <class T, class CT>
 int run_tensor(Device& d) {
-  using G = EmulatedTensorPath<T, CT>;
+  using G = gt::TensorPath<T, CT, true>;  // instructions emulated (GEMMCL_TC_EMULATE)
   using S = gt::scalar_of<T>;
   std::mt19937_64 rng(gt::base_seed());
   int failures = 0, cases = 0;
