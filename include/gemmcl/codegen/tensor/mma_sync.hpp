@@ -271,17 +271,7 @@ void gemmcl_mma_sync(const int m, const int n, const int k_total, const int k_ch
       for (int e = 0; e < 4; ++e) {
         const int row = m0 + wm * 64 + mi * 16 + g + 8 * (e >> 1);
         const int col = n0 + wn * WARP_N + ni * 8 + 2 * t + (e & 1);
-        if (row < m && col < n) {
-          __global ctype* p = C + ((long)col * ldc + row);
-          float v = alpha * acc[mi][ni][e];
-#if GEMMCL_TC_C_NARROW
-          if (beta != 0.0f) v += beta * LOAD_C(p);
-          STORE_C(v, p);
-#else
-          if (beta != 0.0f) v += beta * *p;
-          *p = v;
-#endif
-        }
+        if (row < m && col < n) store_c(C + ((long)col * ldc + row), acc[mi][ni][e], alpha, beta);
       }
 }
 )CLC";

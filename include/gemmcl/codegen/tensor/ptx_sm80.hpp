@@ -200,6 +200,19 @@ inline uint emu_tf32(const uint x) {
 #define MMA(d, a, b) emu_mma((d), (a), (b), emu)
 #endif
 #endif
+
+// C := alpha * acc + beta * C for one element of C (ctype: float, or the 16-bit type rounded once); C is
+// not read when beta == 0, so NaN there cannot leak into the result.
+inline void store_c(__global ctype* p, const float acc, const float alpha, const float beta) {
+  float v = alpha * acc;
+#if GEMMCL_TC_C_NARROW
+  if (beta != 0.0f) v += beta * LOAD_C(p);
+  STORE_C(v, p);
+#else
+  if (beta != 0.0f) v += beta * *p;
+  *p = v;
+#endif
+}
 )CLC";
 
 }  // namespace gemmcl::codegen::tensor

@@ -197,17 +197,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
       const int row = rows + 8 * (e >> 1), col = n0 + 8 * j + 2 * t + (e & 1);
-      if (row < m && col < n) {
-        __global ctype* p = C + ((long)col * ldc + row);
-        float v = alpha * acc[4 * j + e];
-#if GEMMCL_TC_C_NARROW
-        if (beta != 0.0f) v += beta * LOAD_C(p);
-        STORE_C(v, p);
-#else
-        if (beta != 0.0f) v += beta * *p;
-        *p = v;
-#endif
-      }
+      if (row < m && col < n) store_c(C + ((long)col * ldc + row), acc[4 * j + e], alpha, beta);
     }
 }
 )CLC";
