@@ -15,6 +15,8 @@ packages=(
   pocl-opencl-icd        # an OpenCL device on the CPU, for machines without a GPU
   doctest-dev            # tests
   oclgrind               # tests: races, out-of-bounds and uninitialised reads in the kernels
+  gfortran               # tests: netlib's sblat3/dblat3 testers for SGEMM and DGEMM (tests/netlib/)
+  libblas-dev            # tests: the testers' other routines, so that they link (tests/netlib/)
   libclblast-dev         # benchmark peer (optional for the library)
   libopenblas-dev        # benchmark peer and CPU baseline (optional for the library)
   pkg-config             # lets the benchmark find OpenBLAS's and CLBlast's versions
