@@ -21,6 +21,7 @@
 
 #include "support/cases.hpp"
 #include "support/common.hpp"
+#include "support/rejected.hpp"
 
 using namespace gemmcl;
 using T = float;
@@ -49,52 +50,6 @@ namespace {
 std::mt19937_64& rng() {
   static std::mt19937_64 r(gt::base_seed());
   return r;
-}
-
-// Whether a command that waits on `gate` was enqueued on `queue`: a marker after it cannot complete.
-bool something_waits_on_gate(cl::CommandQueue& queue) {
-  cl::Event marker;
-  queue.enqueueMarkerWithWaitList(nullptr, &marker);
-  queue.flush();
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-  while (std::chrono::steady_clock::now() < until) {
-    if (marker.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>() == CL_COMPLETE) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return true;
-}
-
-// Runs a call that must be rejected: `call` gets a wait list to pass on to the library.
-void expect_rejected(ErrorCode code, std::initializer_list<std::string> says, const cl::Buffer& c,
-                     const std::vector<T>& c_before,
-                     const std::function<void(const std::vector<cl::Event>&)>& call,
-                     Argument argument = Argument::none) {
-  auto& target = gt::target();
-  cl::UserEvent gate(target.context);
-  const std::vector<cl::Event> wait{gate};
-  const std::size_t builds = runtime::ProgramCache::instance().builds();
-  bool threw = false;
-  try {
-    call(wait);
-  } catch (const Error& e) {
-    threw = true;
-    INFO("message: ", e.what());
-    CHECK_MESSAGE(e.code() == code, "code() is ", to_string(e.code()), ", expected ", to_string(code));
-    // The argument at fault, by its position in the call, where one is.
-    CHECK(static_cast<int>(e.argument()) == static_cast<int>(argument));
-    for (const std::string& s : says) CHECK_MESSAGE(std::string(e.what()).find(s) != std::string::npos, "message lacks \"", s, "\"");
-  }
-  CHECK_MESSAGE(threw, "no gemmcl::Error thrown; expected ", to_string(code));
-  const bool enqueued = something_waits_on_gate(target.queue);
-  gate.setStatus(CL_COMPLETE);
-  target.queue.finish();
-  CHECK_MESSAGE(!enqueued, "the rejected call enqueued a command");
-  const auto c_after = gt::download<T>(target.queue, c, c_before.size());
-  bool same = true;
-  for (std::size_t i = 0; i < c_before.size(); ++i) same = same && gt::same_bits(c_after[i], c_before[i]);
-  CHECK_MESSAGE(same, "C was modified by a rejected call");
-  // Argument errors come before any program is built (a build failure is the one exception).
-  if (code != ErrorCode::BuildFailed) CHECK(runtime::ProgramCache::instance().builds() == builds);
 }
 
 const char* name_of(Layout l) { return l == Layout::ColMajor ? "ColMajor" : "RowMajor"; }
@@ -143,10 +98,10 @@ TEST_CASE("the rejection check notices an enqueued command") {
   const std::vector<cl::Event> wait{gate};
   cl::Event held;
   target.queue.enqueueMarkerWithWaitList(&wait, &held);
-  CHECK(something_waits_on_gate(target.queue));
+  CHECK(gt::something_waits_on_gate(target.queue));
   gate.setStatus(CL_COMPLETE);
   target.queue.finish();
-  CHECK_FALSE(something_waits_on_gate(target.queue));
+  CHECK_FALSE(gt::something_waits_on_gate(target.queue));
 }
 
 TEST_CASE("leading dimension smaller than the stored rows or columns") {
@@ -162,7 +117,7 @@ TEST_CASE("leading dimension smaller than the stored rows or columns") {
         const std::size_t lead = x.lead();
         x.ld = lead - 1;
         const std::string ld_name = std::string(1, static_cast<char>(name_of(w)[0] - 'A' + 'a')) + "_ld";
-        expect_rejected(ErrorCode::InvalidLeadingDimension,
+        gt::expect_rejected(ErrorCode::InvalidLeadingDimension,
                         {ld_name + " = " + std::to_string(lead - 1), std::to_string(lead)}, call.c, call.o.c_host,
                         [&](const std::vector<cl::Event>& wait) { call(a, b, c, wait); },
                         w == Which::A ? Argument::a_ld : w == Which::B ? Argument::b_ld : Argument::c_ld);
@@ -194,14 +149,14 @@ TEST_CASE("offset + extent past the end of a buffer") {
         x.offset += 1;
         const std::size_t bytes = (w == Which::A ? call.o.a_host : w == Which::B ? call.o.b_host : call.o.c_host).size() * sizeof(T);
         const Argument buffer = w == Which::A ? Argument::a : w == Which::B ? Argument::b : Argument::c;
-        expect_rejected(ErrorCode::BufferTooSmall, {std::string(name_of(w)) + " reaches", std::to_string(bytes) + " bytes"},
+        gt::expect_rejected(ErrorCode::BufferTooSmall, {std::string(name_of(w)) + " reaches", std::to_string(bytes) + " bytes"},
                         call.c, call.o.c_host, [&](const std::vector<cl::Event>& wait) { call(a, b, c, wait); },
                         buffer);
 
         // A larger ld pushes the end past the buffer just the same.
         gt::View a2 = call.o.a, b2 = call.o.b, c2 = call.o.c;
         pick(w, a2, b2, c2).ld += 1;
-        expect_rejected(ErrorCode::BufferTooSmall, {std::string(name_of(w)) + " reaches"}, call.c, call.o.c_host,
+        gt::expect_rejected(ErrorCode::BufferTooSmall, {std::string(name_of(w)) + " reaches"}, call.c, call.o.c_host,
                         [&](const std::vector<cl::Event>& wait) { call(a2, b2, c2, wait); }, buffer);
       }
     }
@@ -210,7 +165,7 @@ TEST_CASE("offset + extent past the end of a buffer") {
     Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
     gt::View a = call.o.a;
     a.offset = SIZE_MAX - 2;
-    expect_rejected(ErrorCode::BufferTooSmall, {"overflows"}, call.c, call.o.c_host,
+    gt::expect_rejected(ErrorCode::BufferTooSmall, {"overflows"}, call.c, call.o.c_host,
                     [&](const std::vector<cl::Event>& wait) { call(a, call.o.b, call.o.c, wait); }, Argument::a);
   }
 }
@@ -224,7 +179,7 @@ TEST_CASE("null buffers") {
       Call call(cs);
       const cl::Buffer real_c = call.c;
       (w == Which::A ? call.a : w == Which::B ? call.b : call.c) = cl::Buffer();
-      expect_rejected(ErrorCode::NullBuffer, {std::string("buffer of ") + name_of(w) + " is null"}, real_c,
+      gt::expect_rejected(ErrorCode::NullBuffer, {std::string("buffer of ") + name_of(w) + " is null"}, real_c,
                       call.o.c_host, [&](const std::vector<cl::Event>& wait) { call(call.o.a, call.o.b, call.o.c, wait); },
                       w == Which::A ? Argument::a : w == Which::B ? Argument::b : Argument::c);
     }
@@ -290,7 +245,7 @@ TEST_CASE("configuration over the device's local-memory limit") {
       return;
     }
     Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
-    expect_rejected(ErrorCode::LocalMemoryExceeded,
+    gt::expect_rejected(ErrorCode::LocalMemoryExceeded,
                     {"local memory", std::to_string(Huge::config.local_bytes()), std::to_string(info.local_mem_size),
                      "Tile<256,256,512>"},
                     call.c, call.o.c_host, [&](const std::vector<cl::Event>& wait) {
@@ -387,7 +342,7 @@ TEST_CASE("a build failure carries the configuration and the build log") {
     Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
     for (int attempt = 0; attempt < 2; ++attempt) {  // a failed build is not cached as a success
       INFO("attempt ", attempt);
-      expect_rejected(ErrorCode::BuildFailed,
+      gt::expect_rejected(ErrorCode::BuildFailed,
                       {"Tile<16,16,8>", "Vec<2>", "broken-on-purpose", "build log", "this vendor path does not compile"},
                       call.c, call.o.c_host, [&](const std::vector<cl::Event>& wait) {
                         try {
@@ -476,7 +431,7 @@ TEST_CASE("a null queue") {
 TEST_CASE("sizes the kernels cannot index") {
   Call call(valid_case(Layout::ColMajor, Transpose::No, Transpose::No));
   const std::size_t huge = static_cast<std::size_t>(INT_MAX);
-  expect_rejected(ErrorCode::InvalidSize, {"m = " + std::to_string(huge)}, call.c, call.o.c_host,
+  gt::expect_rejected(ErrorCode::InvalidSize, {"m = " + std::to_string(huge)}, call.c, call.o.c_host,
                   [&](const std::vector<cl::Event>& wait) {
                     G()(gt::target().queue, Layout::ColMajor, Transpose::No, Transpose::No, huge, 4, 3, 1.0f, call.a, 0,
                         huge, call.b, 0, 3, 0.0f, call.c, 0, huge, wait);
@@ -484,7 +439,7 @@ TEST_CASE("sizes the kernels cannot index") {
                   Argument::m);
   gt::View b = call.o.b;
   b.ld = huge + 1;
-  expect_rejected(ErrorCode::InvalidSize, {"b_ld"}, call.c, call.o.c_host,
+  gt::expect_rejected(ErrorCode::InvalidSize, {"b_ld"}, call.c, call.o.c_host,
                   [&](const std::vector<cl::Event>& wait) { call(call.o.a, b, call.o.c, wait); }, Argument::b_ld);
 }
 
@@ -500,15 +455,15 @@ TEST_CASE("leading dimensions of empty matrices and empty calls follow BLAS") {
     };
   };
   // m = 0: A is 0 x 3, yet lda = 0 is below 1.
-  expect_rejected(ErrorCode::InvalidLeadingDimension, {"a_ld = 0", "at least 1"}, call.c, call.o.c_host,
+  gt::expect_rejected(ErrorCode::InvalidLeadingDimension, {"a_ld = 0", "at least 1"}, call.c, call.o.c_host,
                   run(0, 4, 3, 0, 3, 1), Argument::a_ld);
   // n = 0: the call does nothing, yet ldb = 2 is below B's 3 rows.
-  expect_rejected(ErrorCode::InvalidLeadingDimension, {"b_ld = 2"}, call.c, call.o.c_host, run(5, 0, 3, 5, 2, 5),
+  gt::expect_rejected(ErrorCode::InvalidLeadingDimension, {"b_ld = 2"}, call.c, call.o.c_host, run(5, 0, 3, 5, 2, 5),
                   Argument::b_ld);
   // k = 0: A is 5 x 0, and lda = 4 is below its 5 rows; C's ldc = 0 likewise with m = 0.
-  expect_rejected(ErrorCode::InvalidLeadingDimension, {"a_ld = 4"}, call.c, call.o.c_host, run(5, 4, 0, 4, 1, 5),
+  gt::expect_rejected(ErrorCode::InvalidLeadingDimension, {"a_ld = 4"}, call.c, call.o.c_host, run(5, 4, 0, 4, 1, 5),
                   Argument::a_ld);
-  expect_rejected(ErrorCode::InvalidLeadingDimension, {"c_ld = 0"}, call.c, call.o.c_host, run(0, 4, 3, 1, 3, 0),
+  gt::expect_rejected(ErrorCode::InvalidLeadingDimension, {"c_ld = 0"}, call.c, call.o.c_host, run(0, 4, 3, 1, 3, 0),
                   Argument::c_ld);
   // The smallest valid ones are accepted: 1 for empty matrices.
   CHECK_NOTHROW(run(0, 4, 3, 1, 3, 1)({}));
@@ -531,14 +486,14 @@ TEST_CASE("C overlapping A or B is rejected; disjoint parts of one buffer are no
     };
   };
   // C at A's place, then half over B.
-  expect_rejected(ErrorCode::Aliasing, {"C overlaps A"}, all, host, call(0, 0, all), Argument::c);
-  expect_rejected(ErrorCode::Aliasing, {"C overlaps B"}, all, host, call(0, n * n + n * n / 2, all), Argument::c);
+  gt::expect_rejected(ErrorCode::Aliasing, {"C overlaps A"}, all, host, call(0, 0, all), Argument::c);
+  gt::expect_rejected(ErrorCode::Aliasing, {"C overlaps B"}, all, host, call(0, n * n + n * n / 2, all), Argument::c);
   // C as a sub-buffer over A's part of the same buffer.
   cl_buffer_region region{0, n * n * sizeof(T)};
   cl_int status = CL_SUCCESS;
   cl::Buffer view(clCreateSubBuffer(all(), CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &status));
   REQUIRE(status == CL_SUCCESS);
-  expect_rejected(ErrorCode::Aliasing, {"C overlaps A"}, all, host, call(0, 0, view), Argument::c);
+  gt::expect_rejected(ErrorCode::Aliasing, {"C overlaps A"}, all, host, call(0, 0, view), Argument::c);
   // A, B and C in three disjoint parts of one buffer: accepted and right.
   call(0, 2 * n * n, all)({});
   const auto after = gt::download<T>(target.queue, all, host.size());

@@ -10,7 +10,10 @@
 // shape); codegen/ writes that kernel's OpenCL C text for its target (target/); runtime/ checks the
 // arguments, builds each program once per device and enqueues it. docs/architecture.md draws the flow.
 
+#include <algorithm>
 #include <cstddef>
+#include <span>
+#include <utility>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -20,12 +23,17 @@
 #include "core/error.hpp"
 #include "core/opencl.hpp"
 #include "core/types.hpp"
+#include "dispatch/batched.hpp"
 #include "dispatch/dispatch.hpp"
 #include "element/all.hpp"
 #include "policy/config.hpp"
 #include "policy/resolve.hpp"
 #include "policy/tags.hpp"
 #include "runtime/arguments.hpp"
+#include "runtime/batch.hpp"
+#include "runtime/batched.hpp"
+#include "runtime/epilogue.hpp"
+#include "runtime/layout.hpp"
 #include "runtime/enqueue.hpp"
 #include "runtime/launch.hpp"
 #include "runtime/self_check.hpp"
@@ -64,6 +72,10 @@ class Gemm {
   // write the same text at run time, on first use, so that it costs no compile time unless asked for.
   static constexpr std::string_view source = codegen::fixed_source<vendor_type, resolved>.view();
 
+  // The fused epilogue (Epilogue<A, B>; the identity without one) and what a call passes for it.
+  using epilogue_type = typename resolved::epilogue;
+  using epilogue_args = EpilogueArgs<scalar_type>;
+
   // C := alpha * op(A) * op(B) + beta * C, with CLBlast's argument order. Enqueues and returns the event
   // of the last command without waiting. Throws gemmcl::Error before enqueueing anything on bad input.
   cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose,
@@ -76,9 +88,21 @@ class Gemm {
                        b_offset, b_ld, beta, c, c_offset, c_ld, wait)
         .back();
   }
+  // With an Epilogue that takes arguments (a bias, Clamp's bounds): C := act(alpha * op(A) * op(B) +
+  // beta * C + bias).
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose,
+                       Transpose b_transpose, std::size_t m, std::size_t n, std::size_t k,
+                       scalar_type alpha, const cl::Buffer& a, std::size_t a_offset, std::size_t a_ld,
+                       const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta,
+                       cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, const epilogue_args& epilogue,
+                       const Events& wait = {}) const {
+    return enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b,
+                       b_offset, b_ld, beta, c, c_offset, c_ld, epilogue, wait)
+        .back();
+  }
 
-  // The same call, returning the events of every command it enqueued, in order: packing copies of A or
-  // B if any, the product, and the second kernel when K is split and its parts are not added in the
+  // The same calls, returning the events of every command they enqueued, in order: packing copies of A
+  // or B if any, the product, and the second kernel when K is split and its parts are not added in the
   // kernel (first, on a call that creates a split-K ticket buffer, that buffer's zero fill). For
   // profiling: the call runs from the first event's start to the last event's end.
   std::vector<cl::Event> enqueue_all(cl::CommandQueue& queue, Layout layout, Transpose a_transpose,
@@ -88,18 +112,84 @@ class Gemm {
                                      std::size_t b_ld, scalar_type beta, cl::Buffer& c,
                                      std::size_t c_offset, std::size_t c_ld,
                                      const Events& wait = {}) const {
+    static_assert(!epilogue_type::needs_arguments,
+                  "gemmcl::Gemm: this Gemm's Epilogue has a bias or Clamp's bounds: pass a "
+                  "Gemm::epilogue_args after c_ld");
+    return enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b, b_offset,
+                       b_ld, beta, c, c_offset, c_ld, epilogue_args{}, wait);
+  }
+  std::vector<cl::Event> enqueue_all(cl::CommandQueue& queue, Layout layout, Transpose a_transpose,
+                                     Transpose b_transpose, std::size_t m, std::size_t n, std::size_t k,
+                                     scalar_type alpha, const cl::Buffer& a, std::size_t a_offset,
+                                     std::size_t a_ld, const cl::Buffer& b, std::size_t b_offset,
+                                     std::size_t b_ld, scalar_type beta, cl::Buffer& c,
+                                     std::size_t c_offset, std::size_t c_ld, const epilogue_args& epilogue,
+                                     const Events& wait = {}) const {
     const runtime::QueueTarget target = runtime::queue_target(queue);
-    const core::Problem p = runtime::make_problem(layout, a_transpose, b_transpose, m, n, k,
-                                                  {&a, a_offset, a_ld}, {&b, b_offset, b_ld},
-                                                  {&c, c_offset, c_ld}, sizeof(value_type), sizeof(c_type));
+    runtime::check_layout<resolved>(layout, a_transpose, b_transpose);
+    core::Problem p = runtime::make_problem(layout, a_transpose, b_transpose, m, n, k, {&a, a_offset, a_ld},
+                                            {&b, b_offset, b_ld}, {&c, c_offset, c_ld}, sizeof(value_type),
+                                            sizeof(c_type));
+    p.epilogue = runtime::make_epilogue(epilogue_type::activation, epilogue_type::bias, epilogue, layout, m, n);
     if (p.empty()) return {runtime::marker(queue, wait)};
+    return run_problem(queue, target, p, alpha, beta, wait);
+  }
+
+  // Strided batched GEMM: batch_count products of one shape, product i reading A, B and C at a_offset +
+  // i * a_stride, b_offset + i * b_stride and c_offset + i * c_stride (elements), with the same alpha
+  // and beta, in one launch. A stride of 0 for A or B uses one matrix for every product; the products'
+  // C may not share elements. Returns the event of the last command.
+  cl::Event strided_batched(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                            std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const cl::Buffer& a,
+                            std::size_t a_offset, std::size_t a_ld, std::size_t a_stride, const cl::Buffer& b,
+                            std::size_t b_offset, std::size_t b_ld, std::size_t b_stride, scalar_type beta,
+                            cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, std::size_t c_stride,
+                            std::size_t batch_count, const Events& wait = {}) const {
+    static_assert(!resolved::widened, "gemmcl::Gemm: batched calls of half and bfloat16 are not supported yet");
+    static_assert(!epilogue_type::needs_arguments,
+                  "gemmcl::Gemm: batched calls take no epilogue arguments (bias, Clamp's bounds) yet");
+    const runtime::batch::Offsets ao{a_offset, a_stride}, bo{b_offset, b_stride}, co{c_offset, c_stride};
+    return run_batch(queue, layout, a_transpose, b_transpose, m, n, k, {&a, a_offset, a_ld}, ao,
+                     {&b, b_offset, b_ld}, bo, {&c, c_offset, c_ld}, co, batch_count, &alpha, &beta, wait);
+  }
+
+  // Batched GEMM with offsets and scalars per product (CLBlast's GemmBatched): product i computes
+  // C_i := alphas[i] * op(A_i) * op(B_i) + betas[i] * C_i with A_i at a_offsets[i] in a, and so on.
+  // The batch count is the arrays' length, which must be the same for all five. One launch.
+  cl::Event batched(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                    std::size_t m, std::size_t n, std::size_t k, std::span<const scalar_type> alphas,
+                    const cl::Buffer& a, std::span<const std::size_t> a_offsets, std::size_t a_ld,
+                    const cl::Buffer& b, std::span<const std::size_t> b_offsets, std::size_t b_ld,
+                    std::span<const scalar_type> betas, cl::Buffer& c, std::span<const std::size_t> c_offsets,
+                    std::size_t c_ld, const Events& wait = {}) const {
+    static_assert(!resolved::widened, "gemmcl::Gemm: batched calls of half and bfloat16 are not supported yet");
+    static_assert(!epilogue_type::needs_arguments,
+                  "gemmcl::Gemm: batched calls take no epilogue arguments (bias, Clamp's bounds) yet");
+    const std::size_t count = alphas.size();
+    runtime::batch::check_lengths(count, betas.size(), a_offsets.size(), b_offsets.size(), c_offsets.size());
+    // The kernels add each product's offset to the smallest (so none is negative).
+    const auto least = [](std::span<const std::size_t> o) { return o.empty() ? 0 : *std::ranges::min_element(o); };
+    const std::size_t first[3] = {least(a_offsets), least(b_offsets), least(c_offsets)};
+    return run_batch(queue, layout, a_transpose, b_transpose, m, n, k, {&a, first[0], a_ld},
+                     {first[0], 0, a_offsets.data()}, {&b, first[1], b_ld}, {first[1], 0, b_offsets.data()},
+                     {&c, first[2], c_ld}, {first[2], 0, c_offsets.data()}, count, alphas.data(), betas.data(),
+                     wait, true);
+  }
+
+ private:
+  // A checked, non-empty problem: tensor cores, widened copies or the plan's kernel.
+  static std::vector<cl::Event> run_problem(cl::CommandQueue& queue, const runtime::QueueTarget& target,
+                                            const core::Problem& p, scalar_type alpha, scalar_type beta,
+                                            const Events& wait) {
     const core::DeviceInfo& device = core::device_info(target.device);
+    // Tensor-core kernels have no fused epilogue yet: calls with one run the other kernels.
+    const bool tensor_ok = p.k > 0 && alpha != scalar_type(0) && !p.epilogue.active();
     if constexpr (resolved::widened) {
       // 16-bit elements: tensor cores where the device has them (Gemm<> only), else float kernels on
       // widened copies.
       constexpr bool c_narrow = std::is_same_v<c_type, value_type>;
       if constexpr (automatic)
-        if (p.k > 0 && alpha != 0.0f && runtime::tensor::takes(device, element::info_of<value_type>))
+        if (tensor_ok && runtime::tensor::takes(device, element::info_of<value_type>))
           return runtime::tensor::run<float>(queue, target, p, element::info_of<value_type>, c_narrow, alpha, beta,
                                              wait);
       const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
@@ -109,13 +199,37 @@ class Gemm {
       constexpr bool tensor = std::is_same_v<value_type, double> ||
                               (std::is_same_v<value_type, float> && resolved::math == MathMode::TF32);
       if constexpr (automatic && tensor)
-        if (p.k > 0 && alpha != scalar_type(0) && runtime::tensor::takes(device, element::info_of<value_type>))
+        if (tensor_ok && runtime::tensor::takes(device, element::info_of<value_type>))
           return runtime::tensor::run<scalar_type>(queue, target, p, element::info_of<value_type>, false, alpha, beta,
                                                    wait);
       const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
       return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait);
     }
   }
-};
 
+  // Both batched forms: checks, then one launch (or, with nothing to multiply, C := beta * C per product).
+  cl::Event run_batch(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
+                      std::size_t n, std::size_t k, const core::Matrix& a, runtime::batch::Offsets ao,
+                      const core::Matrix& b, runtime::batch::Offsets bo, const core::Matrix& c,
+                      const runtime::batch::Offsets& co, std::size_t count, const scalar_type* alphas,
+                      const scalar_type* betas, const Events& wait, bool arrays = false) const {
+    const runtime::QueueTarget target = runtime::queue_target(queue);
+    runtime::check_layout<resolved>(layout, ta, tb);
+    runtime::batch::check_count(count);
+    core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
+    runtime::batch::check(layout, ta, tb, m, n, k, a, ao, b, bo, c, co, count, sizeof(value_type), sizeof(c_type));
+    p.epilogue = runtime::make_epilogue(epilogue_type::activation, epilogue_type::bias, epilogue_args{}, layout, m, n);
+    if (p.empty() || count == 0) return runtime::marker(queue, wait);
+    if (layout == Layout::RowMajor) std::swap(ao, bo);  // as make_problem swaps A and B
+    runtime::batch::Arrays keep;
+    p.batch = runtime::batch::describe(target.context, ao, bo, co, count, alphas, betas, arrays, keep);
+    const dispatch::Plan plan = dispatch::plan_batched<resolved>(p, core::device_info(target.device));
+    if (k == 0 || (!arrays && alphas[0] == scalar_type(0)))
+      return runtime::batch::scale_each<scalar_type>(queue, target, p, plan, ao, bo, co, count, alphas, betas, arrays,
+                                                     wait);
+    // With arrays the kernel reads each product's alpha and beta; these stand for "a product".
+    const scalar_type alpha = arrays ? scalar_type(1) : alphas[0], beta = arrays ? scalar_type(0) : betas[0];
+    return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait).back();
+  }
+};
 }  // namespace gemmcl

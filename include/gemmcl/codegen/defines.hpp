@@ -2,6 +2,8 @@
 // The kernel's preprocessor vocabulary: build-time switches, the element and vector types, and the
 // configuration's numbers as #defines, so the kernel body reads the same for every tile size.
 
+#include "activation.hpp"
+#include "batch.hpp"
 #include "common.hpp"
 #include "../util/cold.hpp"
 
@@ -66,6 +68,7 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line("#ifndef GEMMCL_SPLIT_IN_KERNEL");
   t.line("#define GEMMCL_SPLIT_IN_KERNEL 0");
   t.line("#endif");
+  emit_batch_defines(t);
   t.line();
   if (!c.element.extension.empty()) t.line({"#pragma OPENCL EXTENSION ", c.element.extension, " : enable"});
   const std::string_view e = c.element.name;
@@ -93,6 +96,8 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   } else {
     t.line("#define COLS_RUN WPT_N  // B is read from global memory: a work-item's columns are one run");
   }
+  emit_activation(t, e);
+  t.line();
   t.line({"#define THREADS_M ", c.threads_m()});
   t.line({"#define THREADS_N ", c.threads_n()});
   if (c.slices == 1) {

@@ -1,7 +1,9 @@
 #pragma once
-// The epilogue: the slices' register tiles added (SliceK), then C := alpha * acc + beta * C.
+// The epilogue: the slices' register tiles added (SliceK), then C := alpha * acc + beta * C, and the
+// fused epilogue (bias, activation) where the program is built with one.
 
 #include <algorithm>
+#include <string_view>
 
 #include "common.hpp"
 #include "../util/cold.hpp"
@@ -42,9 +44,18 @@ constexpr void emit_slice_sums(util::text<Sink>& t, const Config& c) {
   }
 }
 
+// The fused epilogue at a store of C (codegen/activation.hpp); not where the kernel writes split-K
+// parts that it adds itself (split_reduce.hpp applies it then).
+template <class Sink>
+constexpr void emit_fused(util::text<Sink>& t, std::string_view statement) {
+  t.raw("#if GEMMCL_EPILOGUE && !GEMMCL_SPLIT_IN_KERNEL\n");
+  t.line(statement);
+  t.raw("#endif\n");
+}
+
 template <class Sink>
 constexpr void emit_store(util::text<Sink>& t, const Config& c) {
-  t.line("// C := alpha * acc + beta * C. With beta == 0, C is never read, so whatever it held");
+  t.line("// C := alpha * acc + beta * C (then the epilogue, if any). With beta == 0, C is never read, so whatever it held");
   t.line("// (NaN included) cannot leak into the result.");
   t.line("#pragma unroll");
   t.open("for (int j = 0; j < WPT_N; ++j)");
@@ -58,13 +69,17 @@ constexpr void emit_store(util::text<Sink>& t, const Config& c) {
   t.open("if (full_m && full_n)");
   t.line("// Whole vectors where C's offset and leading dimension allow it (c_whole), else element-wise.");
   t.line("if (beta != (real)0) r += beta * (c_whole ? *(const __global realv*)p : VLOAD(p));");
+  emit_fused(t, "EPILOGUE_V(r, row, col);");
   t.line("if (c_whole) *(__global realv*)p = r; else VSTORE(r, p);");
   t.reopen("else if (col < n)");
   t.line("real rs[VW];");
   t.line("VSTORE(r, rs);");
   t.line("#pragma unroll");
   t.open("for (int e = 0; e < VW; ++e)");
-  t.line("if (row + e < m) p[e] = beta != (real)0 ? rs[e] + beta * p[e] : rs[e];");
+  t.line("if (row + e >= m) continue;");
+  t.line("real x = beta != (real)0 ? rs[e] + beta * p[e] : rs[e];");
+  emit_fused(t, "EPILOGUE_S(x, row + e, col);");
+  t.line("p[e] = x;");
   t.close();
   t.close();
   t.close();

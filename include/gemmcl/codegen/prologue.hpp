@@ -6,6 +6,8 @@
 
 #include <string_view>
 
+#include "activation.hpp"
+#include "batch.hpp"
 #include "common.hpp"
 #include "../util/cold.hpp"
 
@@ -42,8 +44,9 @@ constexpr void emit_kernel_attributes(util::text<Sink>& t, const Config& c) {
 template <class Sink>
 constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
   const bool staged = c.local_a || c.local_b;
+  constexpr std::string_view indent = "                 ";
   t.line({"void ", kernel_name, "(const int m, const int n, const int k_total, const int k_chunk,"});
-  t.line("                 const real alpha, const real beta,");
+  emit_scalar_arguments(t, indent);
   if (c.image_a)
     t.line("                 __read_only image2d_t a_image, const ulong a_offset, const int lda,");
   else
@@ -57,12 +60,14 @@ constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
   t.line("                 volatile __global uint* tickets, __global real* d, const ulong d_offset,");
   t.line("                 const int ldd, const real d_alpha, const real d_beta,");
   t.raw("#endif\n");
+  emit_activation_arguments(t, indent);
+  emit_batch_arguments(t, indent);
   t.line("                 const int c_whole)");
   t.open();
   t.line("// Split K: work-groups (., ., s) multiply the K range starting at s * k_chunk and write their own");
   t.line("// slice of C, c_split elements apart. Without a split, k_chunk = k_total and s = 0. With");
   t.line("// tickets, C is a workspace and the last work-group of each tile writes D (see the end).");
-  t.line("const int split = (int)get_group_id(2);");
+  emit_batch_offsets(t, c.image_a, c.image_b);
   t.line("const int k_begin = split * k_chunk;");
   t.line("const int k = min(k_chunk, k_total - k_begin);");
   if (c.slices > 1) {

@@ -1,9 +1,10 @@
 #pragma once
 // The reduce program, built only for calls that use it: the second pass of split K, and C := beta * C
-// for calls with no product (k = 0 or alpha = 0).
+// for calls with no product (k = 0 or alpha = 0); either with the fused epilogue where built with one.
 
 #include <string_view>
 
+#include "activation.hpp"
 #include "element_header.hpp"
 #include "../util/cold.hpp"
 
@@ -21,7 +22,9 @@ template <class Sink>
 constexpr void emit_reduce(util::text<Sink>& t) {
   t.line({"__kernel void ", reduce_kernel_name, "(const int m, const int n, const int splits,"});
   t.line("                            const real alpha, const real beta, const __global real* restrict w,");
-  t.line("                            const int ldw, __global real* c, const ulong c_offset, const int ldc)");
+  t.line("                            const int ldw, __global real* c, const ulong c_offset,");
+  emit_activation_arguments(t, "                            ");
+  t.line("                            const int ldc)");
   t.open();
   t.line("const int i = get_global_id(0);");
   t.line("const int j = get_global_id(1);");
@@ -31,7 +34,9 @@ constexpr void emit_reduce(util::text<Sink>& t) {
   t.line("real s = 0;");
   t.line("for (int q = 0; q < splits; ++q) s += p[q * slice];");
   t.line("__global real* pc = c + c_offset + (ulong)j * ldc + i;");
-  t.line("*pc = beta != (real)0 ? alpha * s + beta * *pc : alpha * s;");
+  t.line("real x = beta != (real)0 ? alpha * s + beta * *pc : alpha * s;");
+  t.line("EPILOGUE_S(x, i, j);");
+  t.line("*pc = x;");
   t.close();
 }
 
@@ -43,6 +48,7 @@ constexpr void write_reduce(Sink& sink, const element::Info& e) {
   util::text<Sink> t(sink);
   t.line({"// gemmcl: second pass of split K, C := alpha * (sum of the parts) + beta * C (", e.name, ")"});
   detail::emit_element(t, e);
+  detail::emit_activation(t, e.name);
   detail::emit_reduce(t);
 }
 

@@ -78,7 +78,10 @@ constexpr void emit_split_reduce(util::text<Sink>& t) {
   t.line("__global real* p = dt + (long)col * ldd + row;");
   t.line("#pragma unroll");
   t.open("for (int i = 0; i < VW; ++i)");
-  t.line("if (row + i < rows) p[i] = d_beta != (real)0 ? d_alpha * e[i] + d_beta * p[i] : d_alpha * e[i];");
+  t.line("if (row + i >= rows) continue;");
+  t.line("real x = d_beta != (real)0 ? d_alpha * e[i] + d_beta * p[i] : d_alpha * e[i];");
+  t.line("EPILOGUE_S(x, m0 + row + i, n0 + col);");
+  t.line("p[i] = x;");
   t.close();
   t.close();
   t.close();

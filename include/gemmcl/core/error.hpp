@@ -22,7 +22,9 @@ enum class ErrorCode {
   LocalMemoryExceeded,      // the configuration needs more local memory than the device has
   VendorMismatch,           // a vendor path on another vendor's device
   ImagesUnsupported,        // Images<O> on a device without images made from buffers, or too small ones
-  Aliasing,                 // C overlaps A or B in the same memory
+  Aliasing,                 // C overlaps A or B in the same memory, or another product's C in a batch
+  LayoutMismatch,           // a call's layout or transposes differ from the Gemm's LayoutPolicy
+  InvalidEpilogue,          // epilogue arguments that do not fit the Gemm's Epilogue policy
   BuildFailed,              // the OpenCL compiler rejected the program; the message holds the log
   OpenCL,                   // an OpenCL call failed; cl_status() holds its code
 };
@@ -41,6 +43,8 @@ constexpr std::string_view to_string(ErrorCode code) noexcept {
     case ErrorCode::VendorMismatch: return "VendorMismatch";
     case ErrorCode::ImagesUnsupported: return "ImagesUnsupported";
     case ErrorCode::Aliasing: return "Aliasing";
+    case ErrorCode::LayoutMismatch: return "LayoutMismatch";
+    case ErrorCode::InvalidEpilogue: return "InvalidEpilogue";
     case ErrorCode::BuildFailed: return "BuildFailed";
     case ErrorCode::OpenCL: return "OpenCL";
   }
@@ -119,10 +123,13 @@ constexpr std::string_view cl_error_name(cl_int status) noexcept {
 GEMMCL_COLD_END
 
 // The arguments of a Gemm call, numbered by their position in it (1 = the queue), as BLAS numbers the
-// parameter an error exit names. none: the error is about no single argument.
+// parameter an error exit names. none: the error is about no single argument. The arguments that only
+// the epilogue and batched calls have follow from 100 on: they name the argument, not a position (in
+// those calls a_offset, alpha and beta also stand for the arrays a_offsets, alphas and betas).
 enum class Argument {
   none = 0, queue, layout, a_transpose, b_transpose, m, n, k, alpha,
-  a, a_offset, a_ld, b, b_offset, b_ld, beta, c, c_offset, c_ld, wait
+  a, a_offset, a_ld, b, b_offset, b_ld, beta, c, c_offset, c_ld, wait,
+  epilogue = 100, a_stride, b_stride, c_stride, batch_count
 };
 
 class Error : public std::runtime_error {

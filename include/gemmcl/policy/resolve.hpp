@@ -7,6 +7,8 @@
 
 #include "../util/meta.hpp"
 #include "config.hpp"
+#include "epilogue.hpp"
+#include "layout.hpp"
 #include "tags.hpp"
 
 namespace gemmcl::policy {
@@ -20,7 +22,7 @@ struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
                 "WorkPerThread, Element, LocalMemory, Padding, Prefetch, RegisterPrefetch, Unroll, SplitK, "
-                "Pipeline, WarpLayout, SliceK, InStep, Images, Math or a "
+                "Pipeline, WarpLayout, SliceK, InStep, Images, Math, Epilogue, a gemmcl::layout tag or a "
                 "gemmcl::vendor tag");
   static constexpr bool value = is_policy<T>::value;
 };
@@ -121,6 +123,10 @@ struct resolve {
                 "gemmcl::Gemm<...>: InStep<> is given more than once");
   static_assert(count_of<kind::images, P...> <= 1,
                 "gemmcl::Gemm<...>: Images<> is given more than once");
+  static_assert(count_of<kind::epilogue, P...> <= 1,
+                "gemmcl::Gemm<...>: Epilogue<> is given more than once");
+  static_assert(count_of<kind::layout, P...> <= 1,
+                "gemmcl::Gemm<...>: more than one layout (gemmcl::layout::...) is given");
   static_assert(count_of<kind::vendor, P...> <= 1,
                 "gemmcl::Gemm<...>: more than one vendor path is given");
 
@@ -142,6 +148,8 @@ struct resolve {
   using in_step_p = find_t<kind::in_step, P...>;
   using images_p = find_t<kind::images, P...>;
   using vendor_p = find_t<kind::vendor, P...>;
+  using epilogue_p = find_t<kind::epilogue, P...>;
+  using layout_p = find_t<kind::layout, P...>;
 
   using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
   using c_element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::c_type;
@@ -153,6 +161,10 @@ struct resolve {
   static_assert(math != MathMode::TF32 || std::is_same_v<element_type, float>,
                 "gemmcl::Math<MathMode::TF32>: TF32 rounds float inputs; it applies to Element<float> only");
   using vendor = std::conditional_t<given<vendor_p>, vendor_p, gemmcl::vendor::Generic>;
+  // The fused epilogue (none: the identity without bias) and the fixed layout, if any.
+  using epilogue = std::conditional_t<given<epilogue_p>, epilogue_p, Epilogue<Activation::Identity>>;
+  static constexpr bool layout_fixed = given<layout_p>;
+  using layout = std::conditional_t<given<layout_p>, layout_p, gemmcl::layout::ColMajor>;
 
   // Nothing about the kernel was asked for (Element, SplitK and Pack aside): the library picks per device and
   // problem from its built-in table.

@@ -28,6 +28,8 @@ struct warp_layout {};
 struct slice_k {};
 struct in_step {};
 struct images {};
+struct epilogue {};
+struct layout {};
 struct vendor {};
 }  // namespace kind
 

@@ -5,6 +5,7 @@
 // it enqueued, in order (the last one completes the call).
 
 #include <array>
+#include <initializer_list>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -19,6 +20,7 @@
 #include "../dispatch/split.hpp"
 #include "checks.hpp"
 #include "enqueue.hpp"
+#include "epilogue.hpp"
 #include "images.hpp"
 #include "program_cache.hpp"
 #include "scratch.hpp"
@@ -95,6 +97,24 @@ inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const Que
   return done;
 }
 
+// The reduce program (codegen/reduce.hpp) over C, with the call's epilogue: `first` are its arguments up
+// to c_offset, then the epilogue's, then c_ld.
+inline cl::Event enqueue_reduce_program(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
+                                        const element::Info& element, std::initializer_list<KernelArg> first,
+                                        KernelArg c_ld, const std::vector<cl_event>& after) {
+  auto reduce = program(target, codegen::reduce_source(element), epilogue_options(p.epilogue));
+  auto lease = reduce->lease();
+  KernelArg args[16];
+  std::size_t count = 0;
+  for (const KernelArg& x : first) args[count++] = x;
+  const bool doubles = element.bytes == 8;
+  const EpilogueValues<float> ef(p.epilogue);
+  const EpilogueValues<double> ed(p.epilogue);
+  if (p.epilogue.active()) doubles ? ed.append(args, count) : ef.append(args, count);
+  args[count++] = c_ld;
+  return enqueue(queue, lease.get(), 2, lines(p.m, p.n).data(), line, args, count, after);
+}
+
 // C := beta * C (zero when beta = 0, without reading C), for calls with no product (k = 0 or alpha =
 // 0): the reduce kernel with no parts to add. A main kernel with an empty K loop would do the same,
 // but its barrier loop would run zero times, which PoCL 3.1 mishandles (it applied beta twice to one
@@ -107,12 +127,9 @@ cl::Event scale_c(cl::CommandQueue& queue, const QueueTarget& target, const core
   const cl_ulong c_offset = p.c.offset;
   const T zero = T(0);  // alpha times an empty sum: 0, even for an infinite or NaN alpha
   const cl_mem w = nullptr, dst = (*p.c.buffer)();
-  auto reduce = program(target, codegen::reduce_source(element), "");
-  auto lease = reduce->lease();
-  return enqueue(queue, lease.get(), 2, lines(p.m, p.n).data(), line,
-                 {arg(m), arg(n), arg(none), arg(zero), arg(beta), arg(w), arg(m), arg(dst), arg(c_offset),
-                  arg(c_ld)},
-                 wait.handles());
+  return enqueue_reduce_program(queue, target, p, element,
+                                {arg(m), arg(n), arg(none), arg(zero), arg(beta), arg(w), arg(m), arg(dst), arg(c_offset)},
+                                arg(c_ld), wait.handles());
 }
 
 // The second pass of split K: C := alpha * (sum of the parts in the workspace) + beta * C.
@@ -124,12 +141,10 @@ cl::Event enqueue_reduce(cl::CommandQueue& queue, const QueueTarget& target, con
   const cl_int w_ld = static_cast<cl_int>(ldw), c_ld = static_cast<cl_int>(p.c.ld);
   const cl_ulong c_offset = p.c.offset;
   const cl_mem w = workspace.buffer()(), dst = (*p.c.buffer)();
-  auto reduce = program(target, codegen::reduce_source(element), "");
-  auto lease = reduce->lease();
-  return enqueue(queue, lease.get(), 2, lines(p.m, p.n).data(), line,
-                 {arg(m), arg(n), arg(splits), arg(alpha), arg(beta), arg(w), arg(w_ld), arg(dst), arg(c_offset),
-                  arg(c_ld)},
-                 target.in_order ? std::vector<cl_event>{} : std::vector<cl_event>{product()});
+  return enqueue_reduce_program(
+      queue, target, p, element,
+      {arg(m), arg(n), arg(splits), arg(alpha), arg(beta), arg(w), arg(w_ld), arg(dst), arg(c_offset)}, arg(c_ld),
+      target.in_order ? std::vector<cl_event>{} : std::vector<cl_event>{product()});
 }
 GEMMCL_COLD_END
 
@@ -157,7 +172,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
 
   // k = 0 or alpha = 0: C := beta * C, and A and B are not read. With beta = 1 that is nothing.
   const bool no_product = p.k == 0 || alpha == T(0);
-  if (no_product && beta == T(1)) return {marker(queue, wait)};
+  if (no_product && beta == T(1) && !p.epilogue.active()) return {marker(queue, wait)};
   if (no_product) return {detail::scale_c(queue, target, p, C.element, beta, wait)};
   const std::size_t k = p.k;
 
@@ -170,10 +185,15 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   // As stored: A is rows_a x cols_a and enters n products, B rows_b x cols_b and enters m.
   const std::size_t rows_a = p.trans_a ? k : p.m, cols_a = p.trans_a ? p.m : k;
   const std::size_t rows_b = p.trans_b ? p.n : k, cols_b = p.trans_b ? k : p.n;
-  if (detail::should_copy(rules.pack, device, C.vec, a_in, trans_a, rows_a, cols_a, p.n, k, eb))
+  const bool batched = p.batch.batched();  // batches read their operands where they are
+  if (batched && (C.image_a || C.image_b))
+    throw Error(ErrorCode::ImagesUnsupported,
+                "Images<> reads one matrix per image; a batched call needs a configuration that reads buffers",
+                Argument::none);
+  if (!batched && detail::should_copy(rules.pack, device, C.vec, a_in, trans_a, rows_a, cols_a, p.n, k, eb))
     detail::prepare_copy(pack_a, queue, target, a_in, trans_a, rows_a, cols_a, rules.pack, device, p.n, eb,
                          "packed A");
-  if (detail::should_copy(rules.pack, device, C.vec, b_in, trans_b, rows_b, cols_b, p.m, k, eb))
+  if (!batched && detail::should_copy(rules.pack, device, C.vec, b_in, trans_b, rows_b, cols_b, p.m, k, eb))
     detail::prepare_copy(pack_b, queue, target, b_in, trans_b, rows_b, cols_b, rules.pack, device, p.m, eb,
                          "packed B");
   // Images<O>: the operands the product reads as images, checked and made before anything is enqueued.
@@ -191,7 +211,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
 
   const std::size_t tiles = dispatch::tiles_of(p, C);
   const dispatch::SplitPlan plan =
-      dispatch::plan_split(tiles, p.m, p.n, k, C.tile_k, split_k, device, eb, resident);
+      batched ? dispatch::SplitPlan{1, int(k)}
+              : dispatch::plan_split(tiles, p.m, p.n, k, C.tile_k, split_k, device, eb, resident);
   const bool split = plan.splits > 1;
 
   // With a split, the product writes partial products into a workspace of `splits` m x n slices, whose
@@ -211,12 +232,17 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                            &tickets_filled);
   const core::Matrix out = split ? core::Matrix{&workspace.buffer(), 0, ldw} : p.c;
 
-  const bool aligned = C.vec > 1 && core::vector_aligned(a_in, C.vec) && core::vector_aligned(b_in, C.vec);
-  const bool aligned_c = C.vec > 1 && core::vector_aligned(out, C.vec);
+  const bool aligned = C.vec > 1 && core::vector_aligned(a_in, C.vec, p.batch.a_align) &&
+                       core::vector_aligned(b_in, C.vec, p.batch.b_align);
+  const bool aligned_c = C.vec > 1 && core::vector_aligned(out, C.vec, p.batch.c_align);
+  // The epilogue is applied by whichever pass writes C: this kernel unless a second pass adds the parts.
+  const bool fused = p.epilogue.active() && (!split || in_kernel);
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(trans_b)) +
                         " -DGEMMCL_ALIGNED=" + std::to_string(int(aligned));
   if (in_kernel) options += " -DGEMMCL_SPLIT_IN_KERNEL=1";
+  if (fused) options += epilogue_options(p.epilogue);
+  if (batched) options += p.batch.arrays() ? " -DGEMMCL_BATCHED=2" : " -DGEMMCL_BATCHED=1";
   kernel.target->build_options(options, device);
   auto product = detail::program(target, text, options);
   check_kernel(*product, req, device);
@@ -253,7 +279,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   // reduction's only in programs built for it. k_chunk and c_split stay in every program: with them
   // gone (constants, or derived in the kernel), NVIDIA's compiler scheduled the K loop differently and
   // large products ran 0.3-0.5% slower on an H100.
-  KernelArg args[23];
+  KernelArg args[32];
   std::size_t count = 0;
   for (const KernelArg x : {arg(m), arg(n), arg(k_total)}) args[count++] = x;
   args[count++] = arg(k_chunk);
@@ -264,11 +290,20 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (in_kernel)
     for (const KernelArg x : {arg(ticket_mem), arg(d), arg(d_off), arg(ldd), arg(alpha), arg(beta)})
       args[count++] = x;
+  const EpilogueValues<T> epilogue(p.epilogue);
+  if (fused) epilogue.append(args, count);
+  const cl_ulong strides[3] = {p.batch.a_stride, p.batch.b_stride, p.batch.c_stride};
+  const cl_mem batch_offsets = p.batch.arrays() ? (*p.batch.offsets)() : nullptr,
+               batch_scalars = p.batch.arrays() ? (*p.batch.scalars)() : nullptr;
+  if (batched && p.batch.arrays())
+    for (const KernelArg x : {arg(batch_offsets), arg(batch_scalars)}) args[count++] = x;
+  else if (batched)
+    for (const cl_ulong& x : strides) args[count++] = arg(x);
   args[count++] = arg(c_whole);
 
   const std::size_t global[3] = {(p.m + C.tile_m - 1) / C.tile_m * req.local[0],
                                  (p.n + C.tile_n - 1) / C.tile_n * req.local[1],
-                                 static_cast<std::size_t>(plan.splits)};
+                                 batched ? p.batch.count : static_cast<std::size_t>(plan.splits)};
   const std::size_t local[3] = {req.local[0], req.local[1], 1};
   {
     // The product waits for the user's events, or for the packing that already waited for them. An
@@ -301,6 +336,7 @@ inline core::Problem columns(const core::Problem& p, std::size_t from, std::size
   q.n = cols;
   q.c.offset += from * p.c.ld;
   q.b.offset += p.trans_b ? from : from * p.b.ld;
+  if (p.epilogue.bias == 2) q.epilogue.bias_offset += from;  // one bias value per column
   return q;
 }
 

@@ -68,7 +68,7 @@ inline std::vector<cl::Event> run_widened(cl::CommandQueue& queue, const QueueTa
                                           const dispatch::Plan& plan, const element::Info& ab, bool c_narrow,
                                           float alpha, float beta, const Events& wait) {
   const bool product = p.k > 0 && alpha != 0.0f;
-  if (!product && beta == 1.0f) return {marker(queue, wait)};
+  if (!product && beta == 1.0f && !p.epilogue.active()) return {marker(queue, wait)};
   std::vector<cl::Event> events;
   // The conversions wait for the caller's events; on an out-of-order queue each later command waits
   // for the commands before it.

@@ -1,0 +1,187 @@
+// Fused epilogues: C := act(alpha * op(A) * op(B) + beta * C + bias) for every activation, with and
+// without a bias in both directions, every layout and transpose, split K (both ways of adding the
+// parts), every element type, and calls with no product; against a double-precision reference with
+// an element-wise bound, on fresh random data, every element around C unchanged. And the errors of
+// bad epilogue arguments, thrown before anything is enqueued.
+
+#include <doctest/doctest.h>
+
+#include <gemmcl/gemm.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/common.hpp"
+#include "support/rejected.hpp"
+
+using namespace gemmcl;
+
+namespace {
+
+std::mt19937_64& rng() {
+  static std::mt19937_64 r(gt::base_seed() + 23);
+  return r;
+}
+
+double activate(Activation act, double x, double lo, double hi) {
+  switch (act) {
+    case Activation::ReLU: return x < 0 ? 0 : x;
+    case Activation::GELU: return 0.5 * x * (1 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
+    case Activation::Clamp: return x < lo ? lo : x > hi ? hi : x;
+    default: return x;
+  }
+}
+
+struct Shape {
+  Layout layout = Layout::ColMajor;
+  Transpose ta = Transpose::No, tb = Transpose::No;
+  std::size_t m = 0, n = 0, k = 0;
+  double alpha = 1.5, beta = -0.75;
+};
+
+// One call of G (whose Epilogue is E) and its verdict. T: A and B; CT: C; S: alpha, beta and the bias.
+template <class G>
+void check(const Shape& s, float lo = -0.25f, float hi = 0.5f) {
+  using T = typename G::value_type;
+  using CT = typename G::c_type;
+  using S = typename G::scalar_type;
+  using E = typename G::epilogue_type;
+  std::uniform_real_distribution<double> u(-1, 1);
+  const gt::View va = gt::make_view(s.layout, s.ta, s.m, s.k, 3, 5);
+  const gt::View vb = gt::make_view(s.layout, s.tb, s.k, s.n, 1, 2);
+  const gt::View vc = gt::make_view(s.layout, Transpose::No, s.m, s.n, 2, 3);
+  std::vector<T> a(va.end() + 7), b(vb.end() + 7);
+  std::vector<CT> c(vc.end() + 7, gt::poison<CT>());
+  for (auto& x : a) x = gt::from_double<T>(u(rng()));
+  for (auto& x : b) x = gt::from_double<T>(u(rng()));
+  for (std::size_t j = 0; j < s.n; ++j)
+    for (std::size_t i = 0; i < s.m; ++i) c[vc.at(i, j)] = gt::from_double<CT>(u(rng()));
+  const std::size_t bias_count = E::bias == Bias::PerRow ? s.m : s.n, bias_offset = 4;
+  std::vector<S> bias(bias_offset + bias_count + 3, S(99));
+  for (std::size_t i = 0; i < bias_count; ++i) bias[bias_offset + i] = S(u(rng()));
+  cl::Buffer da = gt::upload(a), db = gt::upload(b), dc = gt::upload(c), dbias = gt::upload(bias);
+  const typename G::epilogue_args args{E::bias == Bias::None ? nullptr : &dbias, bias_offset, S(lo), S(hi)};
+  G()(gt::target().queue, s.layout, s.ta, s.tb, s.m, s.n, s.k, S(s.alpha), da, va.offset, va.ld, db, vb.offset, vb.ld,
+      S(s.beta), dc, vc.offset, vc.ld, args);
+  const std::vector<CT> after = gt::download<CT>(gt::target().queue, dc, c.size());
+
+  const double eps = std::is_same_v<S, double> ? 0x1p-52 : 0x1p-23;
+  std::size_t bad = 0, changed = 0;
+  double worst = 0;
+  std::vector<char> inside(c.size(), 0);
+  for (std::size_t j = 0; j < s.n; ++j)
+    for (std::size_t i = 0; i < s.m; ++i) {
+      double sum = 0, mag = 0;
+      for (std::size_t l = 0; l < s.k; ++l) {
+        const double x = gt::to_double(a[va.at(i, l)]) * gt::to_double(b[vb.at(l, j)]);
+        sum += x;
+        mag += std::abs(x);
+      }
+      const std::size_t at = vc.at(i, j);
+      inside[at] = 1;
+      const double c0 = gt::to_double(c[at]);
+      const double bias_ij = E::bias == Bias::None ? 0.0 : double(bias[bias_offset + (E::bias == Bias::PerRow ? i : j)]);
+      const double x = s.alpha * sum + (s.beta != 0 ? s.beta * c0 : 0.0) + bias_ij;
+      const double want = activate(E::activation, x, lo, hi);
+      // The product's bound (k + 4 roundings with the bias), through an activation with slope at most
+      // 1.13 (GELU), its own few roundings, and the rounding of a 16-bit C.
+      const double bound = 1.13 * 2 * double(s.k + 4) * eps * (std::abs(s.alpha) * mag + std::abs(s.beta * c0) + std::abs(bias_ij)) +
+                           8 * eps * std::abs(x) + gt::output_rounding<CT>() * std::abs(want) +
+                           gt::output_underflow<CT>() + 1e-300;
+      const double got = gt::to_double(after[at]);
+      const double err = std::isfinite(got) ? std::abs(got - want) : 1e300;
+      if (!(err <= bound)) ++bad;
+      worst = std::max(worst, err / bound);
+    }
+  for (std::size_t i = 0; i < c.size(); ++i)
+    if (!inside[i] && !gt::same_bits(after[i], c[i])) ++changed;
+  INFO("m n k = ", s.m, " ", s.n, " ", s.k, ", layout ", s.layout == Layout::ColMajor ? "col" : "row", ", trans ",
+       int(s.ta), int(s.tb), ", activation ", int(E::activation), ", bias ", int(E::bias), ", seed ", gt::base_seed());
+  CHECK_MESSAGE(bad == 0, bad, " elements beyond the bound (worst error/bound ", worst, ")");
+  CHECK_MESSAGE(changed == 0, changed, " elements around C changed");
+}
+
+template <Activation A, Bias B, class... P>
+using G = Gemm<Epilogue<A, B>, P...>;
+
+const Layout layouts[] = {Layout::ColMajor, Layout::RowMajor};
+const Transpose transposes[] = {Transpose::No, Transpose::Yes};
+
+// Every layout and transpose pair on shapes with edges.
+template <class Gm>
+void sweep() {
+  for (Layout l : layouts)
+    for (Transpose ta : transposes)
+      for (Transpose tb : transposes)
+        for (const auto& [m, n, k] : {std::array<std::size_t, 3>{37, 29, 23}, {1, 9, 5}, {66, 67, 3}}) {
+          Shape s{l, ta, tb, m, n, k};
+          check<Gm>(s);
+        }
+}
+
+}  // namespace
+
+TEST_CASE("every activation and bias direction, every layout and transpose") {
+  sweep<G<Activation::ReLU, Bias::PerRow>>();
+  sweep<G<Activation::ReLU, Bias::PerColumn>>();
+  sweep<G<Activation::GELU, Bias::None>>();
+  sweep<G<Activation::Clamp, Bias::PerColumn>>();
+  sweep<G<Activation::Identity, Bias::PerRow>>();
+}
+
+TEST_CASE("the epilogue with split K is applied once, after the parts are added") {
+  const Shape deep{Layout::RowMajor, Transpose::No, Transpose::Yes, 19, 23, 700};
+  check<G<Activation::ReLU, Bias::PerRow, Tile<16, 16, 8>, Vec<2>, SplitK<5, Reduction::SecondPass>>>(deep);
+  check<G<Activation::GELU, Bias::PerColumn, Tile<16, 16, 8>, Vec<2>, SplitK<5, Reduction::InKernel>>>(deep);
+  check<G<Activation::Clamp, Bias::PerRow, Tile<16, 16, 8>, Vec<2>, SplitK<3>>>(deep, -2.0f, 1.0f);
+  // Gemm<> splits deep and skinny products by itself.
+  check<G<Activation::ReLU, Bias::PerColumn>>(Shape{Layout::ColMajor, Transpose::No, Transpose::No, 8, 8, 4096});
+  check<G<Activation::ReLU, Bias::PerRow>>(Shape{Layout::ColMajor, Transpose::Yes, Transpose::No, 96, 64, 2048});
+}
+
+TEST_CASE("every element type") {
+  const Shape s{Layout::ColMajor, Transpose::No, Transpose::Yes, 33, 18, 27};
+  check<G<Activation::ReLU, Bias::PerRow, Element<double>>>(s);
+  check<G<Activation::GELU, Bias::PerColumn, Element<double>>>(s);
+  check<G<Activation::ReLU, Bias::PerColumn, Element<half>>>(s);
+  check<G<Activation::Clamp, Bias::PerRow, Element<bfloat16>>>(s);
+  check<G<Activation::GELU, Bias::PerRow, Element<half, float>>>(s);
+  check<G<Activation::ReLU, Bias::None, Element<bfloat16, float>>>(s);
+}
+
+TEST_CASE("calls with no product still apply the epilogue to beta * C") {
+  Shape s{Layout::RowMajor, Transpose::No, Transpose::No, 21, 13, 0};
+  check<G<Activation::ReLU, Bias::PerColumn>>(s);
+  s.beta = 1;  // C := act(C + bias): not the no-op that beta = 1 is without an epilogue
+  check<G<Activation::Clamp, Bias::PerRow>>(s);
+  s.k = 9, s.alpha = 0;
+  check<G<Activation::GELU, Bias::None>>(s);
+  check<G<Activation::ReLU, Bias::PerRow, Element<half>>>(s);
+}
+
+TEST_CASE("bad epilogue arguments are errors before anything is enqueued") {
+  auto& q = gt::target().queue;
+  std::vector<float> host(64, 0.5f), small(10, 1.0f);
+  cl::Buffer a = gt::upload(host), b = gt::upload(host), c = gt::upload(host), bias = gt::upload(small);
+  const auto call = [&](auto gemm, EpilogueArgs<float> e) {
+    return [&, gemm, e](const std::vector<cl::Event>& wait) {
+      gemm(q, Layout::RowMajor, Transpose::No, Transpose::No, 6, 5, 4, 1.0f, a, 0, 4, b, 0, 5, 0.0f, c, 0, 5, e, wait);
+    };
+  };
+  // Per row of a 6 x 5 C: 6 values from offset 5 need 11; the buffer holds 10.
+  gt::expect_rejected(ErrorCode::BufferTooSmall, {"bias_offset + 6", "one per row"}, c, host,
+                      call(G<Activation::ReLU, Bias::PerRow>(), {&bias, 5}), Argument::epilogue);
+  gt::expect_rejected(ErrorCode::NullBuffer, {"bias buffer is null"}, c, host,
+                      call(G<Activation::ReLU, Bias::PerColumn>(), {}), Argument::epilogue);
+  gt::expect_rejected(ErrorCode::InvalidEpilogue, {"not ordered"}, c, host,
+                      call(G<Activation::Clamp, Bias::None>(), {nullptr, 0, 1.0f, -1.0f}), Argument::epilogue);
+  gt::expect_rejected(ErrorCode::InvalidEpilogue, {"has none"}, c, host,
+                      call(G<Activation::Clamp, Bias::None>(), {&bias, 0, 0.0f, 1.0f}), Argument::epilogue);
+  // Per column of the same C: 5 values from offset 5 fit exactly.
+  CHECK_NOTHROW(call(G<Activation::ReLU, Bias::PerColumn>(), {&bias, 5})({}));
+  q.finish();
+}
