@@ -509,3 +509,31 @@ TEST_CASE("C overlapping A or B is rejected; disjoint parts of one buffer are no
   for (std::size_t i = 0; i < 2 * n * n; ++i) changed += gt::same_bits(after[i], host[i]) ? 0 : 1;
   CHECK(changed == 0);
 }
+
+// A LayoutPolicy fixes the layout (and, with ::With, the transposes) in the type: calls that agree run
+// as usual, the others are LayoutMismatch errors naming the argument.
+TEST_CASE("calls against the Gemm's LayoutPolicy") {
+  using Fixed = Gemm<Tile<16, 16, 8>, Vec<2>, layout::RowMajor::With<Transpose::No, Transpose::Yes>>;
+  using RowsOnly = Gemm<Tile<16, 16, 8>, Vec<2>, layout::RowMajor>;
+  const gt::Case<T> agree = gt::base_case(gt::Combination{Layout::RowMajor, Transpose::No, Transpose::Yes}, 19, 13, 7,
+                                          1.5f, 0.5f);
+  const gt::Verdict v = gt::run_case(Fixed(), gt::target().queue, agree, rng());
+  CHECK_MESSAGE(v.ok, v.detail);
+  const gt::Verdict w = gt::run_case(RowsOnly(), gt::target().queue, agree, rng());
+  CHECK_MESSAGE(w.ok, w.detail);
+
+  Call call(valid_case(Layout::RowMajor, Transpose::No, Transpose::Yes));
+  const auto with = [&](auto gemm, Layout l, Transpose ta, Transpose tb) {
+    return [&, gemm, l, ta, tb](const std::vector<cl::Event>& wait) {
+      gemm(gt::target().queue, l, ta, tb, 5, 4, 3, 1.0f, call.a, 1, 5, call.b, 3, 5, 0.0f, call.c, 1, 5, wait);
+    };
+  };
+  gt::expect_rejected(ErrorCode::LayoutMismatch, {"the layout is Layout::ColMajor", "fixes it to Layout::RowMajor"},
+                      call.c, call.o.c_host, with(RowsOnly(), Layout::ColMajor, Transpose::No, Transpose::No),
+                      Argument::layout);
+  gt::expect_rejected(ErrorCode::LayoutMismatch, {"b_transpose is Transpose::No", "fixes it to Transpose::Yes"},
+                      call.c, call.o.c_host, with(Fixed(), Layout::RowMajor, Transpose::No, Transpose::No),
+                      Argument::b_transpose);
+  gt::expect_rejected(ErrorCode::LayoutMismatch, {"a_transpose is Transpose::Yes"}, call.c, call.o.c_host,
+                      with(Fixed(), Layout::RowMajor, Transpose::Yes, Transpose::Yes), Argument::a_transpose);
+}

@@ -110,9 +110,14 @@ inline void check_c_disjoint(const detail::Stored& s, const core::Matrix& c, con
       if (shares_element(t * o.stride, s.lead, s.lines, c.ld)) reject_c_overlap(0, t);
     return;
   }
+  // Offsets in ascending order (as callers mostly give them) need no sort.
   std::vector<std::pair<std::size_t, std::size_t>> sorted(count);
-  for (std::size_t i = 0; i < count; ++i) sorted[i] = {o.list[i], i};
-  std::sort(sorted.begin(), sorted.end());
+  bool ascending = true;
+  for (std::size_t i = 0; i < count; ++i) {
+    sorted[i] = {o.list[i], i};
+    ascending = ascending && (i == 0 || o.list[i - 1] <= o.list[i]);
+  }
+  if (!ascending) std::sort(sorted.begin(), sorted.end());
   for (std::size_t i = 0; i < count; ++i)
     for (std::size_t j = i + 1; j < count && sorted[j].first - sorted[i].first < ext; ++j)
       if (shares_element(sorted[j].first - sorted[i].first, s.lead, s.lines, c.ld))
@@ -125,13 +130,16 @@ inline std::vector<detail::Span> spans(const detail::Stored& s, const core::Matr
   std::vector<detail::Span> out;
   const detail::Span first = detail::span_of(s, x, element_size);
   if (first.root == nullptr) return out;
+  bool ascending = true;  // then the spans come sorted
+  for (std::size_t i = 1; o.list != nullptr && i < count; ++i) ascending = ascending && o.list[i - 1] <= o.list[i];
   const std::size_t base = x.offset;
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t shift = (o.at(i) - base) * element_size;  // x.offset is the smallest offset
     out.push_back({first.root, first.begin + shift, first.end + shift});
     if (o.list == nullptr && o.stride == 0) break;
   }
-  std::sort(out.begin(), out.end(), [](const detail::Span& a, const detail::Span& b) { return a.begin < b.begin; });
+  if (!ascending)
+    std::sort(out.begin(), out.end(), [](const detail::Span& a, const detail::Span& b) { return a.begin < b.begin; });
   std::vector<detail::Span> merged;
   for (const detail::Span& r : out)
     if (!merged.empty() && r.begin <= merged.back().end)
@@ -168,9 +176,14 @@ inline void check(Layout layout, Transpose ta, Transpose tb, std::size_t m, std:
   check_extents(sb, b, bo, count, element_size, Argument::b_stride);
   check_extents(sc, c, co, count, c_element_size, Argument::c_stride);
   check_c_disjoint(sc, c, co, count);
+  // C against A and B only where they share a buffer (every product's matrices are in the first's).
+  const cl_mem c_root = detail::span_of(sc, c, c_element_size).root;
+  const bool with_a = c_root != nullptr && detail::span_of(sa, a, element_size).root == c_root;
+  const bool with_b = c_root != nullptr && detail::span_of(sb, b, element_size).root == c_root;
+  if (!with_a && !with_b) return;
   const std::vector<detail::Span> cs = spans(sc, c, co, count, c_element_size);
-  check_c_apart(cs, spans(sa, a, ao, count, element_size), 'A');
-  check_c_apart(cs, spans(sb, b, bo, count, element_size), 'B');
+  if (with_a) check_c_apart(cs, spans(sa, a, ao, count, element_size), 'A');
+  if (with_b) check_c_apart(cs, spans(sb, b, bo, count, element_size), 'B');
 }
 
 // The greatest common divisor of the products' offsets of one matrix (core::Batch's alignment).

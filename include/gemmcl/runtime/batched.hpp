@@ -3,28 +3,46 @@
 // or the products' offsets and scalars in device buffers), and the calls with nothing to multiply.
 
 #include <cstddef>
+#include <cstring>
+#include <utility>
 #include <vector>
 
 #include "../core/problem.hpp"
 #include "batch.hpp"
 #include "enqueue.hpp"
 #include "launch.hpp"
+#include "scratch.hpp"
 #include "../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
 namespace gemmcl::runtime::batch {
 
-// The device buffers an array-batched call reads its offsets and scalars from; they live until the
-// call's commands have run (OpenCL keeps a buffer that enqueued commands use).
+// The scratch buffers an array-batched call reads its offsets and scalars from (scratch.hpp), and the
+// command that fills them, which the product waits for.
 struct Arrays {
-  cl::Buffer offsets, scalars;
+  ScratchPool::Lease offsets, scalars;
+  std::vector<cl::Event> filled;
 };
 
+// Copies host data into a scratch buffer without waiting: the host copy lives until the write is done.
+inline cl::Event upload(cl::CommandQueue& queue, const ScratchPool::Lease& to, std::vector<unsigned char>&& bytes) {
+  auto* host = new std::vector<unsigned char>(std::move(bytes));
+  cl_event done = nullptr;
+  const cl_int status =
+      clEnqueueWriteBuffer(queue(), to.buffer()(), CL_FALSE, 0, host->size(), host->data(), 0, nullptr, &done);
+  if (status != CL_SUCCESS) delete host;
+  core::check(status, "clEnqueueWriteBuffer(batch arrays)");
+  const auto release = [](cl_event, cl_int, void* data) { delete static_cast<std::vector<unsigned char>*>(data); };
+  core::check(clSetEventCallback(done, CL_COMPLETE, release, host), "clSetEventCallback(batch arrays)");
+  return cl::Event(done);
+}
+
 // The batch of a column-major problem p whose A, B and C offsets (already swapped for row-major calls)
-// are ao, bo, co.
+// are ao, bo, co. With arrays, enqueues the copies of the offsets and scalars (after every check).
 template <class T>
-core::Batch describe(cl_context context, const Offsets& ao, const Offsets& bo, const Offsets& co, std::size_t count,
-                     const T* alphas, const T* betas, bool arrays, Arrays& keep) {
+core::Batch describe(cl::CommandQueue& queue, const QueueTarget& target, const Offsets& ao, const Offsets& bo,
+                     const Offsets& co, std::size_t count, const T* alphas, const T* betas, bool arrays,
+                     Arrays& keep) {
   core::Batch b;
   b.count = count;
   b.a_align = common_divisor(ao, count);
@@ -37,21 +55,20 @@ core::Batch describe(cl_context context, const Offsets& ao, const Offsets& bo, c
     return b;
   }
   // Offsets past each matrix's base offset (ao.first: the smallest), which the kernel adds already.
-  std::vector<cl_ulong> offsets(3 * count);
-  std::vector<T> scalars(2 * count);
+  std::vector<unsigned char> offsets(3 * count * sizeof(cl_ulong)), scalars(2 * count * sizeof(T));
   for (std::size_t i = 0; i < count; ++i) {
-    offsets[3 * i] = ao.at(i) - ao.first;
-    offsets[3 * i + 1] = bo.at(i) - bo.first;
-    offsets[3 * i + 2] = co.at(i) - co.first;
-    scalars[2 * i] = alphas[i];
-    scalars[2 * i + 1] = betas[i];
+    const cl_ulong o[3] = {ao.at(i) - ao.first, bo.at(i) - bo.first, co.at(i) - co.first};
+    const T x[2] = {alphas[i], betas[i]};
+    std::memcpy(offsets.data() + 3 * i * sizeof(cl_ulong), o, sizeof o);
+    std::memcpy(scalars.data() + 2 * i * sizeof(T), x, sizeof x);
   }
-  cl::Context ctx(context, true);
-  keep.offsets = cl::Buffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, offsets.size() * sizeof(cl_ulong),
-                            offsets.data());
-  keep.scalars = cl::Buffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, scalars.size() * sizeof(T), scalars.data());
-  b.offsets = &keep.offsets;
-  b.scalars = &keep.scalars;
+  auto& pool = ScratchPool::instance();
+  keep.offsets = pool.acquire(queue, target.context, target.in_order, offsets.size(), "batch offsets");
+  keep.scalars = pool.acquire(queue, target.context, target.in_order, scalars.size(), "batch scalars");
+  keep.filled.push_back(upload(queue, keep.offsets, std::move(offsets)));
+  keep.filled.push_back(upload(queue, keep.scalars, std::move(scalars)));
+  b.offsets = &keep.offsets.buffer();
+  b.scalars = &keep.scalars.buffer();
   return b;
 }
 
