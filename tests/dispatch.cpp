@@ -263,6 +263,34 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   CHECK(chosen<dispatch::tables::nvidia_gpu<float>>(shallow, d).split_k == 0);
 }
 
+// Batched calls (dispatch/batched.hpp): the batch as a whole fills the device, so the entry whose tiles
+// fit each product best wins, K whole. Measured on an H100 (bench/results.md, batched): 64^3 x 10000 on
+// the 64 x 64 entry 1.11x cuBLAS, 256^3 x 1000 on the 256 x 128 entry 0.99x; 128^3 x 5000 on the 128 x
+// 128 entry 1.06x against 0.85x on the 64 x 64 one, which a batch scored as one product would take.
+TEST_CASE("Gemm<> choice for batches: NVIDIA float class on 132 compute units") {
+  core::DeviceInfo d;
+  d.id = fake_device(5);
+  d.name = "H100";
+  d.vendor = "NVIDIA Corporation";
+  d.type = CL_DEVICE_TYPE_GPU;
+  d.compute_units = 132;
+  using Table = dispatch::tables::nvidia_gpu<float>;
+  const auto entry = [&](std::size_t n, std::size_t count) {
+    core::Problem p;
+    p.m = p.n = p.k = n;
+    p.batch.count = count;
+    const dispatch::Plan plan = dispatch::plan_batched<policy::resolve<Element<float>>>(p, d);
+    const auto entries = dispatch::candidates<Table>(p);
+    std::size_t i = 0;
+    while (i < entries.size() && entries[i].kernel != plan.kernel) ++i;
+    CHECK(plan.split_k == 1);
+    return i;
+  };
+  CHECK(entry(64, 10000) == 5);
+  CHECK(entry(128, 5000) == 1);
+  CHECK(entry(256, 1000) == 2);
+}
+
 // Gemm<> remembers its choices per device, shape, transposes and rules (dispatch.hpp): what the entry
 // point returns, first time or again, is what scoring the table gives on that device.
 TEST_CASE("Gemm<> choice: remembered per device and shape") {

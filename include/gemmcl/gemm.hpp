@@ -221,24 +221,16 @@ class Gemm {
     p.epilogue = runtime::make_epilogue(epilogue_type::activation, epilogue_type::bias, epilogue_args{}, layout, m, n);
     if (p.empty() || count == 0) return runtime::marker(queue, wait);
     if (layout == Layout::RowMajor) std::swap(ao, bo);  // as make_problem swaps A and B
+    p.batch.count = count;  // the plan scores the batch as a whole
     const dispatch::Plan plan = dispatch::plan_batched<resolved>(p, core::device_info(target.device));
     if (k == 0 || (!arrays && alphas[0] == scalar_type(0)))
       return runtime::batch::scale_each<scalar_type>(queue, target, p, plan, ao, bo, co, count, alphas, betas, arrays,
                                                      wait);
     runtime::batch::Arrays keep;
-    p.batch = runtime::batch::describe(queue, target, ao, bo, co, count, alphas, betas, arrays, keep);
-    // With arrays the kernel reads each product's alpha and beta; these stand for "a product". It
-    // waits for the caller's events and for the arrays' copies.
+    p.batch = runtime::batch::describe(target.context, ao, bo, co, count, alphas, betas, arrays, keep);
+    // With arrays the kernel reads each product's alpha and beta; these stand for "a product".
     const scalar_type alpha = arrays ? scalar_type(1) : alphas[0], beta = arrays ? scalar_type(0) : betas[0];
-    std::vector<cl::Event> after = keep.filled;
-    for (cl_event e : wait.handles()) {
-      clRetainEvent(e);
-      after.emplace_back(e);
-    }
-    const cl::Event done = runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, Events(after)).back();
-    for (runtime::ScratchPool::Lease* lease : {&keep.offsets, &keep.scalars})
-      if (arrays) lease->used_by(done);
-    return done;
+    return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait).back();
   }
 };
 }  // namespace gemmcl

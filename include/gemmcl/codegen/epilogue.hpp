@@ -53,10 +53,42 @@ constexpr void emit_fused(util::text<Sink>& t, std::string_view statement) {
   t.raw("#endif\n");
 }
 
+// The bias of a work-item's rows or columns of C, read into registers once before the stores (which
+// may alias it, so the compiler would read it again for every element).
+template <class Sink>
+constexpr void emit_bias_tile(util::text<Sink>& t) {
+  t.raw("#if GEMMCL_EPILOGUE && !GEMMCL_SPLIT_IN_KERNEL\n");
+  t.raw("#if GEMMCL_BIAS == 1\n");
+  t.line("real bias_tile[VECS_M * VW];  // rows (i * THREADS_M + tx) * VW + e");
+  t.line("#pragma unroll");
+  t.open("for (int i = 0; i < VECS_M; ++i)");
+  t.line("const int row = m0 + (i * THREADS_M + tx) * VW;");
+  t.line("#pragma unroll");
+  t.line("for (int e = 0; e < VW; ++e) bias_tile[i * VW + e] = row + e < m ? bias[bias_offset + row + e] : (real)0;");
+  t.close();
+  t.line("#define TILE_BIAS_V(i, j) VLOAD(bias_tile + (i) * VW)");
+  t.line("#define TILE_BIAS_S(i, j, e) bias_tile[(i) * VW + (e)]");
+  t.raw("#elif GEMMCL_BIAS == 2\n");
+  t.line("real bias_tile[WPT_N];  // the work-item's columns, as the stores number them");
+  t.line("#pragma unroll");
+  t.open("for (int j = 0; j < WPT_N; ++j)");
+  t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
+  t.line("bias_tile[j] = col < n ? bias[bias_offset + col] : (real)0;");
+  t.close();
+  t.line("#define TILE_BIAS_V(i, j) ((realv)(bias_tile[j]))");
+  t.line("#define TILE_BIAS_S(i, j, e) bias_tile[j]");
+  t.raw("#else\n");
+  t.line("#define TILE_BIAS_V(i, j) ((realv)(0))");
+  t.line("#define TILE_BIAS_S(i, j, e) ((real)(0))");
+  t.raw("#endif\n");
+  t.raw("#endif\n");
+}
+
 template <class Sink>
 constexpr void emit_store(util::text<Sink>& t, const Config& c) {
   t.line("// C := alpha * acc + beta * C (then the epilogue, if any). With beta == 0, C is never read, so whatever it held");
   t.line("// (NaN included) cannot leak into the result.");
+  emit_bias_tile(t);
   t.line("#pragma unroll");
   t.open("for (int j = 0; j < WPT_N; ++j)");
   t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
@@ -69,7 +101,7 @@ constexpr void emit_store(util::text<Sink>& t, const Config& c) {
   t.open("if (full_m && full_n)");
   t.line("// Whole vectors where C's offset and leading dimension allow it (c_whole), else element-wise.");
   t.line("if (beta != (real)0) r += beta * (c_whole ? *(const __global realv*)p : VLOAD(p));");
-  emit_fused(t, "EPILOGUE_V(r, row, col);");
+  emit_fused(t, "r += TILE_BIAS_V(i, j); r = ACTIVATE(r, realv);");
   t.line("if (c_whole) *(__global realv*)p = r; else VSTORE(r, p);");
   t.reopen("else if (col < n)");
   t.line("real rs[VW];");
@@ -78,7 +110,7 @@ constexpr void emit_store(util::text<Sink>& t, const Config& c) {
   t.open("for (int e = 0; e < VW; ++e)");
   t.line("if (row + e >= m) continue;");
   t.line("real x = beta != (real)0 ? rs[e] + beta * p[e] : rs[e];");
-  emit_fused(t, "EPILOGUE_S(x, row + e, col);");
+  emit_fused(t, "x += TILE_BIAS_S(i, j, e); x = ACTIVATE(x, real);");
   t.line("p[e] = x;");
   t.close();
   t.close();

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -11,38 +12,53 @@
 #include "batch.hpp"
 #include "enqueue.hpp"
 #include "launch.hpp"
-#include "scratch.hpp"
 #include "../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
 namespace gemmcl::runtime::batch {
 
-// The scratch buffers an array-batched call reads its offsets and scalars from (scratch.hpp), and the
-// command that fills them, which the product waits for.
+// The device copies of an array-batched call's offsets and scalars. Callers mostly pass the same
+// arrays call after call, so the last few copies are kept per context and reused when the bytes match:
+// a comparison instead of an allocation and a copy. A copy is never written again once made, so a call
+// still running on it is unaffected by later ones.
 struct Arrays {
-  ScratchPool::Lease offsets, scalars;
-  std::vector<cl::Event> filled;
+  cl::Buffer offsets, scalars;
 };
 
-// Copies host data into a scratch buffer without waiting: the host copy lives until the write is done.
-inline cl::Event upload(cl::CommandQueue& queue, const ScratchPool::Lease& to, std::vector<unsigned char>&& bytes) {
-  auto* host = new std::vector<unsigned char>(std::move(bytes));
-  cl_event done = nullptr;
-  const cl_int status =
-      clEnqueueWriteBuffer(queue(), to.buffer()(), CL_FALSE, 0, host->size(), host->data(), 0, nullptr, &done);
-  if (status != CL_SUCCESS) delete host;
-  core::check(status, "clEnqueueWriteBuffer(batch arrays)");
-  const auto release = [](cl_event, cl_int, void* data) { delete static_cast<std::vector<unsigned char>*>(data); };
-  core::check(clSetEventCallback(done, CL_COMPLETE, release, host), "clSetEventCallback(batch arrays)");
-  return cl::Event(done);
-}
+class ArrayCopies {
+ public:
+  static ArrayCopies& instance() {
+    static ArrayCopies* const copies = new ArrayCopies;  // never destroyed: used until exit
+    return *copies;
+  }
+  cl::Buffer get(cl_context context, std::vector<unsigned char>&& bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const Entry& e : entries_)
+      if (e.context == context && e.bytes == bytes) return e.buffer;
+    cl::Context ctx(context, true);
+    Entry e{context, std::move(bytes), {}};
+    e.buffer = cl::Buffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, e.bytes.size(), e.bytes.data());
+    if (entries_.size() == kKept) entries_.erase(entries_.begin());
+    entries_.push_back(std::move(e));
+    return entries_.back().buffer;
+  }
+
+ private:
+  static constexpr std::size_t kKept = 8;
+  struct Entry {
+    cl_context context;
+    std::vector<unsigned char> bytes;
+    cl::Buffer buffer;
+  };
+  std::mutex mutex_;
+  std::vector<Entry> entries_;
+};
 
 // The batch of a column-major problem p whose A, B and C offsets (already swapped for row-major calls)
-// are ao, bo, co. With arrays, enqueues the copies of the offsets and scalars (after every check).
+// are ao, bo, co. With arrays, the device copies of the offsets and scalars (made after every check).
 template <class T>
-core::Batch describe(cl::CommandQueue& queue, const QueueTarget& target, const Offsets& ao, const Offsets& bo,
-                     const Offsets& co, std::size_t count, const T* alphas, const T* betas, bool arrays,
-                     Arrays& keep) {
+core::Batch describe(cl_context context, const Offsets& ao, const Offsets& bo, const Offsets& co, std::size_t count,
+                     const T* alphas, const T* betas, bool arrays, Arrays& keep) {
   core::Batch b;
   b.count = count;
   b.a_align = common_divisor(ao, count);
@@ -62,13 +78,10 @@ core::Batch describe(cl::CommandQueue& queue, const QueueTarget& target, const O
     std::memcpy(offsets.data() + 3 * i * sizeof(cl_ulong), o, sizeof o);
     std::memcpy(scalars.data() + 2 * i * sizeof(T), x, sizeof x);
   }
-  auto& pool = ScratchPool::instance();
-  keep.offsets = pool.acquire(queue, target.context, target.in_order, offsets.size(), "batch offsets");
-  keep.scalars = pool.acquire(queue, target.context, target.in_order, scalars.size(), "batch scalars");
-  keep.filled.push_back(upload(queue, keep.offsets, std::move(offsets)));
-  keep.filled.push_back(upload(queue, keep.scalars, std::move(scalars)));
-  b.offsets = &keep.offsets.buffer();
-  b.scalars = &keep.scalars.buffer();
+  keep.offsets = ArrayCopies::instance().get(context, std::move(offsets));
+  keep.scalars = ArrayCopies::instance().get(context, std::move(scalars));
+  b.offsets = &keep.offsets;
+  b.scalars = &keep.scalars;
   return b;
 }
 
