@@ -154,6 +154,7 @@ void batched(cl::Context& ctx, cl::CommandQueue& q, cublasHandle_t h, std::size_
                                                         stride, db, 0, ldb, stride, beta, dc, 0, ldc, stride, count)};
       }, iters);
       std::printf("  variant %-44s %6.1f TFLOPS  %.3f of cuBLAS\n", name, flops / t * 1e-12, t_cublas / t);
+      std::fflush(stdout);
     };
     using N = vendor::Nvidia<>;
     variant("64x64x16 4x4 Prefetch (table)", Gemm<Tile<64, 64, 16>, Vec<4>, WorkPerThread<4, 4>, Prefetch<true>, N>());
@@ -168,7 +169,7 @@ void batched(cl::Context& ctx, cl::CommandQueue& q, cublasHandle_t h, std::size_
                                                         Padding<4>, RegisterPrefetch<true>, N>());
     variant("128x128x8 8x16 Prefetch RP (table)", Gemm<Tile<128, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>,
                                                       RegisterPrefetch<true>>());
-    variant("128x128x16 8x8 Pipeline<3>", Gemm<Tile<128, 128, 16>, Vec<4>, WorkPerThread<8, 8>, Pipeline<3>,
+    variant("128x128x16 8x8 Pipeline<2>", Gemm<Tile<128, 128, 16>, Vec<4>, WorkPerThread<8, 8>, Pipeline<2>,
                                               Padding<4>, N>());
   }
   std::printf("batched %-2s %4zu^3 x %5zu  gemmcl %6.1f  arrays %6.1f  cuBLAS %6.1f  CLBlast %6.1f TFLOPS  "
