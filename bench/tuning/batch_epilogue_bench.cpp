@@ -10,7 +10,8 @@
 //
 //   g++ -std=c++20 -O2 -Iinclude -I/usr/local/cuda/include bench/tuning/batch_epilogue_bench.cpp
 //       -o /tmp/batch_bench -L/usr/local/cuda/lib64 -lcublas -lcudart -lclblast -lOpenCL
-//   /tmp/batch_bench            env BB_TRANS ("nn,tn"), BB_ITERS, BB_EPILOGUE_N (4096)
+//   /tmp/batch_bench            env BB_TRANS ("nn,tn"), BB_ITERS, BB_EPILOGUE_N (4096), BB_BATCHED=0 (epilogue only),
+//                               BB_VARIANTS=1 (fixed configurations beside Gemm<>'s batched choice)
 
 #include <clblast.h>
 #include <cublas_v2.h>
@@ -289,6 +290,7 @@ int main() {
   std::vector<std::string> trans;
   for (std::string t; std::getline(trans_list, t, ',');) trans.push_back(t);
   for (const std::string& t : trans) {
+    if (env("BB_BATCHED", "1") == "0") break;
     batched(ctx, q, h, 64, 10000, t, iters);
     batched(ctx, q, h, 128, 5000, t, iters);
     batched(ctx, q, h, 256, 1000, t, iters);

@@ -34,6 +34,7 @@
 #include "runtime/batched.hpp"
 #include "runtime/epilogue.hpp"
 #include "runtime/layout.hpp"
+#include "runtime/packed.hpp"
 #include "runtime/enqueue.hpp"
 #include "runtime/launch.hpp"
 #include "runtime/self_check.hpp"
@@ -60,6 +61,8 @@ class Gemm {
   static_assert(sizeof(target::Target<vendor_type>) > 0);
   // A vendor tag's own validity rules (sub-group sizes, block reads), once the configuration is known.
   static_assert(policy::vendor_rules_hold<resolved>());
+  // Packed operands' block layouts against the tile (policy/packed.hpp).
+  static_assert(policy::packed_rules_hold<resolved>());
 
   // The resolved kernel configuration and the call rules (SplitK, Pack). For Gemm<> (no kernel policy
   // given) the configuration is the portable one; at run time Gemm<> picks from a built-in table per
@@ -176,7 +179,93 @@ class Gemm {
                      wait, true);
   }
 
+  // Packed operands (PackedA<L>, PackedB<L>): pack_a copies op(A) (m x k, stored as a call would take
+  // it) into this Gemm's block layout once; calls then take the packed A in place of (a, a_offset, a_ld),
+  // as often as wanted, with the transpose it was packed with. pack_b likewise for op(B) (k x n).
+  // Calls with packed operands are column-major and run this Gemm's own configuration.
+  using packed_type = Packed<value_type>;
+  packed_type pack_a(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, std::size_t m, std::size_t k,
+                     const cl::Buffer& a, std::size_t a_offset, std::size_t a_ld, const Events& wait = {}) const {
+    static_assert(resolved::packs_a, "gemmcl::Gemm::pack_a: this Gemm has no PackedA<layout::CBL<M>> or "
+                                     "PackedA<layout::RBL<M, K>> policy");
+    return runtime::packing::Maker::pack<value_type>(queue, 'A', layout, a_transpose, m, k, {&a, a_offset, a_ld},
+                                                     element::info_of<value_type>, blocks<true>(), wait);
+  }
+  packed_type pack_b(cl::CommandQueue& queue, Layout layout, Transpose b_transpose, std::size_t k, std::size_t n,
+                     const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, const Events& wait = {}) const {
+    static_assert(resolved::packs_b, "gemmcl::Gemm::pack_b: this Gemm has no PackedB<layout::CBL<N>> or "
+                                     "PackedB<layout::RBL<N, K>> policy");
+    return runtime::packing::Maker::pack<value_type>(queue, 'B', layout, b_transpose, k, n, {&b, b_offset, b_ld},
+                                                     element::info_of<value_type>, blocks<false>(), wait);
+  }
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                       std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const packed_type& a,
+                       const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta, cl::Buffer& c,
+                       std::size_t c_offset, std::size_t c_ld, const Events& wait = {}) const {
+    return run_packed(queue, layout, a_transpose, b_transpose, m, n, k, alpha, &a, {}, nullptr, {&b, b_offset, b_ld},
+                      beta, {&c, c_offset, c_ld}, wait);
+  }
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                       std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const cl::Buffer& a,
+                       std::size_t a_offset, std::size_t a_ld, const packed_type& b, scalar_type beta, cl::Buffer& c,
+                       std::size_t c_offset, std::size_t c_ld, const Events& wait = {}) const {
+    return run_packed(queue, layout, a_transpose, b_transpose, m, n, k, alpha, nullptr, {&a, a_offset, a_ld}, &b, {},
+                      beta, {&c, c_offset, c_ld}, wait);
+  }
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                       std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const packed_type& a,
+                       const packed_type& b, scalar_type beta, cl::Buffer& c, std::size_t c_offset, std::size_t c_ld,
+                       const Events& wait = {}) const {
+    return run_packed(queue, layout, a_transpose, b_transpose, m, n, k, alpha, &a, {}, &b, {}, beta,
+                      {&c, c_offset, c_ld}, wait);
+  }
+
  private:
+  template <bool A>
+  static constexpr runtime::packing::Blocks blocks() {
+    using P = std::conditional_t<A, typename resolved::packed_a, typename resolved::packed_b>;
+    if constexpr (requires { typename P::block_layout; })
+      return {P::block_layout::kind, P::block_layout::x, config.tile_k};
+    else
+      return {0, 0, 0};
+  }
+
+  // A call with packed operands: checked as any call, then this Gemm's configuration on the blocks.
+  cl::Event run_packed(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
+                       std::size_t n, std::size_t k, scalar_type alpha, const packed_type* pa, core::Matrix a,
+                       const packed_type* pb, core::Matrix b, scalar_type beta, const core::Matrix& c,
+                       const Events& wait) const {
+    static_assert(!epilogue_type::needs_arguments,
+                  "gemmcl::Gemm: calls with packed operands take no epilogue arguments (bias, Clamp's bounds) yet");
+    const runtime::QueueTarget target = runtime::queue_target(queue);
+    runtime::check_layout<resolved>(layout, ta, tb);
+    if (pa != nullptr) a = runtime::packing::check(*pa, 'A', blocks<true>(), m, k, layout, ta, target.context);
+    if (pb != nullptr) b = runtime::packing::check(*pb, 'B', blocks<false>(), k, n, layout, tb, target.context);
+    core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
+    p.epilogue = runtime::make_epilogue(epilogue_type::activation, epilogue_type::bias, epilogue_args{}, layout, m, n);
+    if (p.empty()) return runtime::marker(queue, wait);
+    std::vector<cl::Event> after;
+    for (cl_event e : wait.handles()) {
+      clRetainEvent(e);
+      after.emplace_back(e);
+    }
+    if (pa != nullptr) {
+      p.a = {&pa->buffer(), 0, std::size_t(config.tile_m)};
+      p.trans_a = false;
+      p.packed_a = pa->block_kind();
+      after.push_back(pa->ready());
+    }
+    if (pb != nullptr) {
+      p.b = {&pb->buffer(), 0, std::size_t(config.tile_n)};
+      p.trans_b = true;
+      p.packed_b = pb->block_kind();
+      after.push_back(pb->ready());
+    }
+    // This Gemm's own kernel, whose tile the blocks fit; no generic fallback (its tile would not).
+    const dispatch::Plan plan{&codegen::kernel_of<vendor_type, resolved>, rules, 1, rules.split_k};
+    return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, Events(after)).back();
+  }
+
   // A checked, non-empty problem: tensor cores, widened copies or the plan's kernel.
   static std::vector<cl::Event> run_problem(cl::CommandQueue& queue, const runtime::QueueTarget& target,
                                             const core::Problem& p, scalar_type alpha, scalar_type beta,

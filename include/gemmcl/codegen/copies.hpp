@@ -22,7 +22,7 @@ constexpr void emit_copy_setup(util::text<Sink>& t, const operand& o) {
   t.line({"const int ", p, "_first = ", p, "_line0 * ", o.stride, " + ", p, "_pos0 * VW;"});
   t.line({"const __global real* ", p, "_next = ", p, " + (long)", p, "_line0 * ", o.ld, " + (", o.x0,
          " + ", p, "_pos0 * VW);"});
-  t.line({"const long ", p, "_step = (long)TILE_K * ", o.ld, ";"});
+  t.line({"const long ", p, "_step = (long)TILE_K * ", o.k_stride, ";"});
   t.raw("#else\n");
   t.line({"const int ", p, "_first = ", p, "_pos0 * ", o.stride, " + ", p, "_line0;"});
   t.line({"const __global real* ", p, "_next = ", p, " + (long)(", o.x0, " + ", p, "_line0) * ", o.ld,
@@ -44,7 +44,7 @@ constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o, bool whole
   t.line({"__local real* d = ", o.local, " + wbuf * (TILE_K * ", o.stride, ") + ", p, "_first;"});
   t.line({"const __global real* s = ", p, "_next;"});
   t.line({p, "_next += ", p, "_step;"});
-  if (!whole) t.open({"if (", o.full_x, " && kb + TILE_K <= k)"});
+  if (!whole) t.open({"if (", o.packed, " || (", o.full_x, " && kb + TILE_K <= k))"});
   if_x_contiguous(t, o);
   t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", x, "_UNITS; ++l)"});

@@ -5,6 +5,7 @@
 #include "activation.hpp"
 #include "batch.hpp"
 #include "common.hpp"
+#include "packed.hpp"
 #include "../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
@@ -69,6 +70,7 @@ constexpr void emit_defines(util::text<Sink>& t, const Config& c) {
   t.line("#define GEMMCL_SPLIT_IN_KERNEL 0");
   t.line("#endif");
   emit_batch_defines(t);
+  emit_packed_defines(t);
   t.line();
   if (!c.element.extension.empty()) t.line({"#pragma OPENCL EXTENSION ", c.element.extension, " : enable"});
   const std::string_view e = c.element.name;

@@ -66,8 +66,8 @@ constexpr void emit_bias_tile(util::text<Sink>& t) {
   t.line("#pragma unroll");
   t.line("for (int e = 0; e < VW; ++e) bias_tile[i * VW + e] = row + e < m ? bias[bias_offset + row + e] : (real)0;");
   t.close();
-  t.line("#define TILE_BIAS_V(i, j) VLOAD(bias_tile + (i) * VW)");
-  t.line("#define TILE_BIAS_S(i, j, e) bias_tile[(i) * VW + (e)]");
+  t.raw("#define TILE_BIAS_V(i, j) VLOAD(bias_tile + (i) * VW)\n");
+  t.raw("#define TILE_BIAS_S(i, j, e) bias_tile[(i) * VW + (e)]\n");
   t.raw("#elif GEMMCL_BIAS == 2\n");
   t.line("real bias_tile[WPT_N];  // the work-item's columns, as the stores number them");
   t.line("#pragma unroll");
@@ -75,11 +75,11 @@ constexpr void emit_bias_tile(util::text<Sink>& t) {
   t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
   t.line("bias_tile[j] = col < n ? bias[bias_offset + col] : (real)0;");
   t.close();
-  t.line("#define TILE_BIAS_V(i, j) ((realv)(bias_tile[j]))");
-  t.line("#define TILE_BIAS_S(i, j, e) bias_tile[j]");
+  t.raw("#define TILE_BIAS_V(i, j) ((realv)(bias_tile[j]))\n");
+  t.raw("#define TILE_BIAS_S(i, j, e) bias_tile[j]\n");
   t.raw("#else\n");
-  t.line("#define TILE_BIAS_V(i, j) ((realv)(0))");
-  t.line("#define TILE_BIAS_S(i, j, e) ((real)(0))");
+  t.raw("#define TILE_BIAS_V(i, j) ((realv)(0))\n");
+  t.raw("#define TILE_BIAS_S(i, j, e) ((real)(0))\n");
   t.raw("#endif\n");
   t.raw("#endif\n");
 }

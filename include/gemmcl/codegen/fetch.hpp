@@ -22,7 +22,7 @@ constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
   t.line({"int ", p, "_x[", o.loads, "], ", p, "_k[", o.loads, "];"});
   if_x_contiguous(t, o);
   t.line({"// ", o.label, " is stored with its ", o.extent, " extent contiguous: vectors run along it."});
-  t.line({"const long ", p, "_step = (long)TILE_K * ", o.ld, ";"});
+  t.line({"const long ", p, "_step = (long)TILE_K * ", o.k_stride, ";"});
   t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", o.loads, "; ++l)"});
   t.line("const int v = tid + l * THREADS;");
@@ -62,7 +62,7 @@ constexpr void emit_fetch(util::text<Sink>& t, const operand& o, bool whole = fa
     return;
   }
   t.open();
-  t.line({"const bool full = ", o.full_x, " && kb + TILE_K <= k;"});
+  t.line({"const bool full = ", o.packed, " || (", o.full_x, " && kb + TILE_K <= k);"});
   t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", o.loads, "; ++l)"});
   t.line({"const __global real* p = ", p, "_src[l];"});

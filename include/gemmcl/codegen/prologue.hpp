@@ -9,6 +9,7 @@
 #include "activation.hpp"
 #include "batch.hpp"
 #include "common.hpp"
+#include "packed.hpp"
 #include "../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
@@ -102,7 +103,7 @@ constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
     t.line("const int a_k = k_begin;  // A is an image: its K coordinates start at k_begin");
   } else {
     t.raw("#if GEMMCL_TRANS_A == 0\n");
-    t.line("a += a_offset + (ulong)k_begin * lda;");
+    t.line("a += a_offset + (ulong)k_begin * A_K_STRIDE;");
     t.raw("#else\n");
     t.line("a += a_offset + k_begin;");
     t.raw("#endif\n");
@@ -113,9 +114,10 @@ constexpr void emit_prologue(util::text<Sink>& t, const Config& c) {
     t.raw("#if GEMMCL_TRANS_B == 0\n");
     t.line("b += b_offset + k_begin;");
     t.raw("#else\n");
-    t.line("b += b_offset + (ulong)k_begin * ldb;");
+    t.line("b += b_offset + (ulong)k_begin * B_K_STRIDE;");
     t.raw("#endif\n");
   }
+  emit_packed_offsets(t);
   t.line("c += c_offset + split * c_split;");
   t.line();
   if (staged) {

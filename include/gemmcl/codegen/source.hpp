@@ -19,6 +19,7 @@
 #include "describe.hpp"
 #include "kernel.hpp"
 #include "pack.hpp"
+#include "packed.hpp"
 #include "reduce.hpp"
 #include "tensor/dmma.hpp"
 #include "tensor/mma_sync.hpp"
@@ -145,6 +146,11 @@ inline const Source& wgmma_source(const element::Info& e) {
 inline const Source& dmma_source(const element::Info& e) {
   return detail::element_program(e, tensor::dmma_kernel_name, "tensor-core DMMA",
                                  [](util::string_writer& w, const element::Info&) { tensor::write_dmma(w); });
+}
+// The program that packs an operand into a block layout (PackedA, PackedB).
+inline const Source& pack_blocks_source(const element::Info& e) {
+  return detail::element_program(e, pack_blocks_kernel_name, "block packing",
+                                 [](util::string_writer& w, const element::Info& x) { write_pack_blocks(w, x); });
 }
 inline const Source& pack_source(const element::Info& e) {
   return detail::element_program(e, pack_kernel_name, "packing copy",

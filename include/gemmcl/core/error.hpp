@@ -25,6 +25,7 @@ enum class ErrorCode {
   Aliasing,                 // C overlaps A or B in the same memory, or another product's C in a batch
   LayoutMismatch,           // a call's layout or transposes differ from the Gemm's LayoutPolicy
   InvalidEpilogue,          // epilogue arguments that do not fit the Gemm's Epilogue policy
+  PackedMismatch,           // a packed operand of another operand, shape, block layout or context
   BuildFailed,              // the OpenCL compiler rejected the program; the message holds the log
   OpenCL,                   // an OpenCL call failed; cl_status() holds its code
 };
@@ -45,6 +46,7 @@ constexpr std::string_view to_string(ErrorCode code) noexcept {
     case ErrorCode::Aliasing: return "Aliasing";
     case ErrorCode::LayoutMismatch: return "LayoutMismatch";
     case ErrorCode::InvalidEpilogue: return "InvalidEpilogue";
+    case ErrorCode::PackedMismatch: return "PackedMismatch";
     case ErrorCode::BuildFailed: return "BuildFailed";
     case ErrorCode::OpenCL: return "OpenCL";
   }

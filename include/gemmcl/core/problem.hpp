@@ -50,6 +50,9 @@ struct Problem {
   Matrix a{}, b{}, c{};
   Epilogue epilogue{};
   Batch batch{};
+  // Packed operands (runtime/packed.hpp): 0 none, 1 CBL, 2 RBL. A packed A is then read untransposed
+  // with a.ld the tile's M, a packed B transposed with b.ld the tile's N.
+  int packed_a = 0, packed_b = 0;
 
   bool empty() const noexcept { return m == 0 || n == 0; }
 };

@@ -9,6 +9,7 @@
 #include "config.hpp"
 #include "epilogue.hpp"
 #include "layout.hpp"
+#include "packed.hpp"
 #include "tags.hpp"
 
 namespace gemmcl::policy {
@@ -22,7 +23,8 @@ struct known_policy {
   static_assert(is_policy<T>::value,
                 "gemmcl::Gemm<...>: this template argument is not a gemmcl policy; expected Tile, Vec, "
                 "WorkPerThread, Element, LocalMemory, Padding, Prefetch, RegisterPrefetch, Unroll, SplitK, "
-                "Pipeline, WarpLayout, SliceK, InStep, Images, Math, Epilogue, a gemmcl::layout tag or a "
+                "Pipeline, WarpLayout, SliceK, InStep, Images, Math, Epilogue, PackedA, PackedB, a gemmcl::layout "
+                "tag or a "
                 "gemmcl::vendor tag");
   static constexpr bool value = is_policy<T>::value;
 };
@@ -127,6 +129,8 @@ struct resolve {
                 "gemmcl::Gemm<...>: Epilogue<> is given more than once");
   static_assert(count_of<kind::layout, P...> <= 1,
                 "gemmcl::Gemm<...>: more than one layout (gemmcl::layout::...) is given");
+  static_assert(count_of<kind::packed_a, P...> <= 1, "gemmcl::Gemm<...>: PackedA<> is given more than once");
+  static_assert(count_of<kind::packed_b, P...> <= 1, "gemmcl::Gemm<...>: PackedB<> is given more than once");
   static_assert(count_of<kind::vendor, P...> <= 1,
                 "gemmcl::Gemm<...>: more than one vendor path is given");
 
@@ -150,6 +154,8 @@ struct resolve {
   using vendor_p = find_t<kind::vendor, P...>;
   using epilogue_p = find_t<kind::epilogue, P...>;
   using layout_p = find_t<kind::layout, P...>;
+  using packed_a_p = find_t<kind::packed_a, P...>;
+  using packed_b_p = find_t<kind::packed_b, P...>;
 
   using element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::type;
   using c_element_type = typename std::conditional_t<given<element_p>, element_p, Element<float>>::c_type;
@@ -165,6 +171,10 @@ struct resolve {
   using epilogue = std::conditional_t<given<epilogue_p>, epilogue_p, Epilogue<Activation::Identity>>;
   static constexpr bool layout_fixed = given<layout_p>;
   using layout = std::conditional_t<given<layout_p>, layout_p, gemmcl::layout::ColMajor>;
+  // The block layouts of packed operands, if any (policy/packed.hpp).
+  static constexpr bool packs_a = given<packed_a_p>, packs_b = given<packed_b_p>;
+  using packed_a = packed_a_p;
+  using packed_b = packed_b_p;
 
   // Nothing about the kernel was asked for (Element, SplitK and Pack aside): the library picks per device and
   // problem from its built-in table.

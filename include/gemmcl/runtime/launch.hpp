@@ -190,10 +190,12 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     throw Error(ErrorCode::ImagesUnsupported,
                 "Images<> reads one matrix per image; a batched call needs a configuration that reads buffers",
                 Argument::none);
-  if (!batched && detail::should_copy(rules.pack, device, C.vec, a_in, trans_a, rows_a, cols_a, p.n, k, eb))
+  if (!batched && p.packed_a == 0 &&
+      detail::should_copy(rules.pack, device, C.vec, a_in, trans_a, rows_a, cols_a, p.n, k, eb))
     detail::prepare_copy(pack_a, queue, target, a_in, trans_a, rows_a, cols_a, rules.pack, device, p.n, eb,
                          "packed A");
-  if (!batched && detail::should_copy(rules.pack, device, C.vec, b_in, trans_b, rows_b, cols_b, p.m, k, eb))
+  if (!batched && p.packed_b == 0 &&
+      detail::should_copy(rules.pack, device, C.vec, b_in, trans_b, rows_b, cols_b, p.m, k, eb))
     detail::prepare_copy(pack_b, queue, target, b_in, trans_b, rows_b, cols_b, rules.pack, device, p.m, eb,
                          "packed B");
   // Images<O>: the operands the product reads as images, checked and made before anything is enqueued.
@@ -243,6 +245,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (in_kernel) options += " -DGEMMCL_SPLIT_IN_KERNEL=1";
   if (fused) options += epilogue_options(p.epilogue);
   if (batched) options += p.batch.arrays() ? " -DGEMMCL_BATCHED=2" : " -DGEMMCL_BATCHED=1";
+  if (p.packed_a != 0) options += " -DGEMMCL_PACKED_A=" + std::to_string(p.packed_a);
+  if (p.packed_b != 0) options += " -DGEMMCL_PACKED_B=" + std::to_string(p.packed_b);
   kernel.target->build_options(options, device);
   auto product = detail::program(target, text, options);
   check_kernel(*product, req, device);

@@ -1,0 +1,135 @@
+// Packed operands against the standard path, on one OpenCL device (GEMMCL_TEST_DEVICE-style choice:
+// argv[1] = "<platform>:<device>", default 0:0):
+//   reuse   a B packed once and used by `reps` products of n^3 (the packing included), against `reps`
+//           standard calls of Gemm<> and of the same fixed configuration without packing, for B as
+//           stored and transposed (Gemm<> copies a transposed B on CPUs in every call);
+//   single  one product with A and B packed in each layout (packing excluded), against Gemm<>.
+// The configuration is the one Gemm<> picks for the device kind at n^3 (the CPU table's AVX-512 entry,
+// or the NVIDIA table's 256 x 128 entry). Times: OpenCL profiling, first command's start to the last
+// command's end, the median of 3 rounds after a warm-up.
+//
+//   g++ -std=c++20 -O2 -Iinclude bench/tuning/packed_bench.cpp -o /tmp/packed_bench -lOpenCL
+//   /tmp/packed_bench [platform:device] [n] [reps]
+
+#include <gemmcl/gemm.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace gemmcl;
+
+double median3(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Seconds from the first event's start to the last one's end of what `run` enqueues.
+double timed(cl::CommandQueue& q, const std::function<std::vector<cl::Event>()>& run) {
+  run();
+  q.finish();
+  std::vector<double> t;
+  for (int r = 0; r < 3; ++r) {
+    const std::vector<cl::Event> ev = run();
+    q.finish();
+    t.push_back(double(ev.back().getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                       ev.front().getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9);
+  }
+  return median3(t);
+}
+
+template <class Fixed, class PackedCbl, class PackedRbl>
+void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> u(-1, 1);
+  std::vector<float> host(n * n);
+  for (float& x : host) x = u(rng);
+  cl::Buffer a(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size() * 4, host.data());
+  cl::Buffer b(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size() * 4, host.data());
+  cl::Buffer c(ctx, CL_MEM_READ_WRITE, host.size() * 4);
+  const double flops = 2.0 * double(n) * double(n) * double(n);
+  for (Transpose tb : {Transpose::No, Transpose::Yes}) {
+    const auto standard = [&](const auto& g) {
+      return [&, g] {
+        std::vector<cl::Event> ev;
+        for (int i = 0; i < reps; ++i) {
+          std::vector<cl::Event> e = g.enqueue_all(q, Layout::ColMajor, Transpose::No, tb, n, n, n, 1.0f, a, 0, n, b,
+                                                   0, n, 0.0f, c, 0, n);
+          ev.insert(ev.end(), e.begin(), e.end());
+        }
+        return ev;
+      };
+    };
+    const double t_auto = timed(q, standard(Gemm<>()));
+    const double t_fixed = timed(q, standard(Fixed()));
+    const double t_packed = timed(q, [&] {
+      const PackedCbl g;
+      const auto pb = g.pack_b(q, Layout::ColMajor, tb, n, n, b, 0, n);
+      std::vector<cl::Event> ev{pb.ready()};
+      for (int i = 0; i < reps; ++i)
+        ev.push_back(g(q, Layout::ColMajor, Transpose::No, tb, n, n, n, 1.0f, a, 0, n, pb, 0.0f, c, 0, n));
+      return ev;
+    });
+    std::printf("reuse  %zu^3 x %d, B %s: Gemm<> %.3f s, fixed %.3f s, packed B (CBL, packing included) %.3f s: "
+                "Gemm<> / packed %.2fx, fixed / packed %.2fx\n",
+                n, reps, tb == Transpose::No ? "as stored " : "transposed", t_auto, t_fixed, t_packed,
+                t_auto / t_packed, t_fixed / t_packed);
+    std::fflush(stdout);
+  }
+  // One product, both operands packed beforehand.
+  const double t_auto = timed(q, [&] {
+    return Gemm<>().enqueue_all(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n, 1.0f, a, 0, n, b, 0, n,
+                                0.0f, c, 0, n);
+  });
+  const auto single = [&](const auto& g) {
+    const auto pa = g.pack_a(q, Layout::ColMajor, Transpose::No, n, n, a, 0, n);
+    const auto pb = g.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
+    q.finish();
+    return timed(q, [&] {
+      return std::vector<cl::Event>{g(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n, 1.0f, pa, pb, 0.0f,
+                                      c, 0, n)};
+    });
+  };
+  const double t_cbl = single(PackedCbl()), t_rbl = single(PackedRbl());
+  std::printf("single %zu^3: Gemm<> %.1f GFLOPS, packed CBL %.1f GFLOPS (%.3fx), packed RBL %.1f GFLOPS (%.3fx)\n", n,
+              flops / t_auto * 1e-9, flops / t_cbl * 1e-9, t_auto / t_cbl, flops / t_rbl * 1e-9, t_auto / t_rbl);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::size_t p = 0, d = 0;
+  if (argc > 1) std::sscanf(argv[1], "%zu:%zu", &p, &d);
+  const std::size_t n = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 1024;
+  const int reps = argc > 3 ? std::atoi(argv[3]) : 10;
+  std::vector<cl::Platform> platforms;
+  cl::Platform::get(&platforms);
+  std::vector<cl::Device> devices;
+  platforms.at(p).getDevices(CL_DEVICE_TYPE_ALL, &devices);
+  cl::Device device = devices.at(d);
+  cl::Context ctx(device);
+  cl::CommandQueue q(ctx, device, CL_QUEUE_PROFILING_ENABLE);
+  std::printf("device %s (%s), driver %s\n", device.getInfo<CL_DEVICE_NAME>().c_str(),
+              platforms[p].getInfo<CL_PLATFORM_NAME>().c_str(), device.getInfo<CL_DRIVER_VERSION>().c_str());
+  if (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) {
+    using Base = Gemm<Tile<32, 256, 64>, Vec<16>, WorkPerThread<32, 8>, LocalMemory<Operands::A>, Unroll<4>>;
+    using Cbl = Gemm<Tile<32, 256, 64>, Vec<16>, WorkPerThread<32, 8>, LocalMemory<Operands::A>, Unroll<4>,
+                     PackedA<layout::CBL<32>>, PackedB<layout::CBL<256>>>;
+    using Rbl = Gemm<Tile<32, 256, 64>, Vec<16>, WorkPerThread<32, 8>, LocalMemory<Operands::A>, Unroll<4>,
+                     PackedA<layout::RBL<32, 64>>, PackedB<layout::CBL<256>>>;
+    bench<Base, Cbl, Rbl>(ctx, q, n, reps);
+  } else {
+    using Base = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>, Padding<4>>;
+    using Cbl = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>, Padding<4>,
+                     PackedA<layout::CBL<256>>, PackedB<layout::CBL<128>>>;
+    using Rbl = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>, Padding<4>,
+                     PackedA<layout::RBL<256, 8>>, PackedB<layout::RBL<128, 8>>>;
+    bench<Base, Cbl, Rbl>(ctx, q, n, reps);
+  }
+}

@@ -1,0 +1,89 @@
+#pragma once
+// Packed operands (PackedA<L>, PackedB<L>): A or B stored block-major by the packing program, as the
+// generator paper's CBL and RBL layouts, so that a work-group reads each of its tiles as one contiguous
+// run. In the kernels' terms, with X the operand's own extent (M for A, N for B) and TX its tile:
+//   GEMMCL_PACKED_A/B 1 (CBL)  panels of TX rows of op(X) over all of K: element (x, kk) at
+//                      (x / TX) * TX * KP + kk * TX + x % TX         (KP: K rounded up to TILE_K)
+//                    2 (RBL)  blocks of TILE_K x TX, the blocks of one K step side by side:
+//                      element (x, kk) at (kk / TILE_K) * TILE_K * XP + (x / TX) * TILE_K * TX
+//                                        + kk % TILE_K * TX + x % TX  (XP: X rounded up to TX)
+// The padding is zeros, so a packed operand's loads need no checks. A packed A is read as an
+// untransposed column-major A with lda = TILE_M, a packed B as a transposed B with ldb = TILE_N; the
+// prologue moves each to its work-group's panel or block, and a K step advances by A_K_STRIDE (B_...).
+
+#include <array>
+#include <string_view>
+
+#include "element_header.hpp"
+#include "common.hpp"
+#include "../util/cold.hpp"
+
+GEMMCL_COLD_BEGIN
+
+namespace gemmcl::codegen {
+
+inline constexpr std::string_view pack_blocks_kernel_name = "gemmcl_pack_blocks";
+
+namespace detail {
+
+template <class Sink>
+constexpr void emit_packed_defines(util::text<Sink>& t) {
+  t.line("// Packed operands (GEMMCL_PACKED_A/B 0: none, 1: CBL panels, 2: RBL blocks; codegen/packed.hpp).");
+  for (const auto& [x, tile, extent, ld] : {std::array<std::string_view, 4>{"A", "TILE_M", "m", "lda"},
+                                            std::array<std::string_view, 4>{"B", "TILE_N", "n", "ldb"}}) {
+    t.line({"#ifndef GEMMCL_PACKED_", x});
+    t.line({"#define GEMMCL_PACKED_", x, " 0"});
+    t.line("#endif");
+    t.line({"#define ", x, "_PACKED (GEMMCL_PACKED_", x, " != 0)"});
+    t.raw({"#if GEMMCL_PACKED_", x, " == 2\n"});
+    t.line({"#define ", x, "_K_STRIDE ((long)((", extent, " + ", tile, " - 1) / ", tile, ") * ", tile,
+            ")  // a K step spans every block"});
+    t.raw("#else\n");
+    t.line({"#define ", x, "_K_STRIDE ", ld});
+    t.raw("#endif\n");
+  }
+}
+
+// In the prologue: a packed operand's pointer moved to this work-group's panel or block.
+template <class Sink>
+constexpr void emit_packed_offsets(util::text<Sink>& t) {
+  for (const auto& [p, x0, x] : {std::array<std::string_view, 3>{"a", "m0", "A"},
+                                 std::array<std::string_view, 3>{"b", "n0", "B"}}) {
+    t.raw({"#if GEMMCL_PACKED_", x, " == 1\n"});
+    t.line({p, " += (long)", x0, " * ((k_total + TILE_K - 1) / TILE_K * TILE_K - 1);  // this group's panel"});
+    t.raw({"#elif GEMMCL_PACKED_", x, " == 2\n"});
+    t.line({p, " += (long)", x0, " * (TILE_K - 1);  // this group's block of the first K step"});
+    t.raw("#endif\n");
+  }
+}
+
+// The packing program: dst := op(X) (x_extent x k, element (x, kk) at src[src_offset + x * sx + kk * sk])
+// in the block layout (rbl 0: CBL, 1: RBL) of blocks tx x tk, zeros past the matrix.
+template <class Sink>
+constexpr void emit_pack_blocks(util::text<Sink>& t) {
+  t.line({"__kernel void ", pack_blocks_kernel_name, "(const int xs, const int ks, const __global real* restrict src,"});
+  t.line("                                 const ulong src_offset, const long sx, const long sk,");
+  t.line("                                 __global real* restrict dst, const int tx, const int tk, const int rbl)");
+  t.open();
+  t.line("const int x = get_global_id(0), kk = get_global_id(1);");
+  t.line("const int xp = (xs + tx - 1) / tx * tx, kp = (ks + tk - 1) / tk * tk;");
+  t.line("if (x >= xp || kk >= kp) return;");
+  t.line("const long to = rbl ? (long)(kk / tk) * tk * xp + (long)(x / tx) * tk * tx + (kk % tk) * tx + x % tx");
+  t.line("                    : (long)(x / tx) * tx * kp + (long)kk * tx + x % tx;");
+  t.line("dst[to] = x < xs && kk < ks ? src[src_offset + x * sx + kk * sk] : (real)0;");
+  t.close();
+}
+
+}  // namespace detail
+
+template <class Sink>
+constexpr void write_pack_blocks(Sink& sink, const element::Info& e) {
+  util::text<Sink> t(sink);
+  t.line({"// gemmcl: an operand packed into a block layout (CBL or RBL) for packed calls (", e.name, ")"});
+  detail::emit_element(t, e);
+  detail::emit_pack_blocks(t);
+}
+
+}  // namespace gemmcl::codegen
+
+GEMMCL_COLD_END
