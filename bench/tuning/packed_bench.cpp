@@ -1,5 +1,5 @@
-// Packed operands against the standard path, on one OpenCL device (GEMMCL_TEST_DEVICE-style choice:
-// argv[1] = "<platform>:<device>", default 0:0):
+// Packed operands against the standard path, on one OpenCL device (argv[1] = "<platform>:<device>",
+// default 0:0, or "gpu"):
 //   reuse   a B packed once and used by `reps` products of n^3 (the packing included), against `reps`
 //           standard calls of Gemm<> and of the same fixed configuration without packing, for B as
 //           stored and transposed (Gemm<> copies a transposed B on CPUs in every call);
@@ -104,13 +104,22 @@ void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // "<platform>:<device>", or "gpu": the first GPU of any platform.
   std::size_t p = 0, d = 0;
-  if (argc > 1) std::sscanf(argv[1], "%zu:%zu", &p, &d);
+  const bool any_gpu = argc > 1 && std::string(argv[1]) == "gpu";
+  if (argc > 1 && !any_gpu) std::sscanf(argv[1], "%zu:%zu", &p, &d);
   const std::size_t n = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 1024;
   const int reps = argc > 3 ? std::atoi(argv[3]) : 10;
   std::vector<cl::Platform> platforms;
   cl::Platform::get(&platforms);
   std::vector<cl::Device> devices;
+  for (std::size_t i = 0; any_gpu && i < platforms.size(); ++i) {
+    platforms[i].getDevices(CL_DEVICE_TYPE_ALL, &devices);
+    if (devices.at(0).getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_GPU) {
+      p = i;
+      break;
+    }
+  }
   platforms.at(p).getDevices(CL_DEVICE_TYPE_ALL, &devices);
   cl::Device device = devices.at(d);
   cl::Context ctx(device);
