@@ -76,10 +76,18 @@ void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
         ev.push_back(g(q, Layout::ColMajor, Transpose::No, tb, n, n, n, 1.0f, a, 0, n, pb, 0.0f, c, 0, n));
       return ev;
     });
-    std::printf("reuse  %zu^3 x %d, B %s: Gemm<> %.3f s, fixed %.3f s, packed B (CBL, packing included) %.3f s: "
-                "Gemm<> / packed %.2fx, fixed / packed %.2fx\n",
+    // The packing alone, and one product on the packed B.
+    const PackedCbl g;
+    const double t_pack = timed(q, [&] { return std::vector<cl::Event>{g.pack_b(q, Layout::ColMajor, tb, n, n, b, 0, n).ready()}; });
+    const auto pb = g.pack_b(q, Layout::ColMajor, tb, n, n, b, 0, n);
+    const double t_one = timed(q, [&] {
+      return std::vector<cl::Event>{g(q, Layout::ColMajor, Transpose::No, tb, n, n, n, 1.0f, a, 0, n, pb, 0.0f, c, 0, n)};
+    });
+    std::printf("reuse  %zu^3 x %d, B %s: Gemm<> %.3f s, fixed %.3f s, packed B (packing included) %.3f s: "
+                "Gemm<> / packed %.2fx, fixed / packed %.2fx; packing %.1f ms, one packed product %.1f ms, one "
+                "Gemm<> product %.1f ms\n",
                 n, reps, tb == Transpose::No ? "as stored " : "transposed", t_auto, t_fixed, t_packed,
-                t_auto / t_packed, t_fixed / t_packed);
+                t_auto / t_packed, t_fixed / t_packed, t_pack * 1e3, t_one * 1e3, t_auto / reps * 1e3);
     std::fflush(stdout);
   }
   // One product, both operands packed beforehand.
@@ -132,6 +140,10 @@ int main(int argc, char** argv) {
                      PackedA<layout::CBL<32>>, PackedB<layout::CBL<256>>>;
     using Rbl = Gemm<Tile<32, 256, 64>, Vec<16>, WorkPerThread<32, 8>, LocalMemory<Operands::A>, Unroll<4>,
                      PackedA<layout::RBL<32, 64>>, PackedB<layout::CBL<256>>>;
+    // B in panels of each work-item's 8 columns: one contiguous stream per work-item.
+    using Runs = Gemm<Tile<32, 256, 64>, Vec<16>, WorkPerThread<32, 8>, LocalMemory<Operands::A>, Unroll<4>,
+                      PackedA<layout::CBL<32>>, PackedB<layout::CBL<8>>>;
+    bench<Base, Runs, Rbl>(ctx, q, n, reps);
     bench<Base, Cbl, Rbl>(ctx, q, n, reps);
   } else {
     using Base = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>, Padding<4>>;

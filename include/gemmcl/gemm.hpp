@@ -224,10 +224,13 @@ class Gemm {
   template <bool A>
   static constexpr runtime::packing::Blocks blocks() {
     using P = std::conditional_t<A, typename resolved::packed_a, typename resolved::packed_b>;
-    if constexpr (requires { typename P::block_layout; })
-      return {P::block_layout::kind, P::block_layout::x, config.tile_k};
-    else
-      return {0, 0, 0};
+    if constexpr (requires { typename P::block_layout; }) {
+      using L = typename P::block_layout;
+      constexpr int tile_x = A ? config.tile_m : config.tile_n;
+      return {policy::packed_rules<resolved, L, A>::per_work_item ? 3 : L::kind, L::x, config.tile_k, tile_x};
+    } else {
+      return {0, 0, 0, 0};
+    }
   }
 
   // A call with packed operands: checked as any call, then this Gemm's configuration on the blocks.
@@ -250,13 +253,13 @@ class Gemm {
       after.emplace_back(e);
     }
     if (pa != nullptr) {
-      p.a = {&pa->buffer(), 0, std::size_t(config.tile_m)};
+      p.a = {&pa->buffer(), 0, std::size_t(pa->block_x())};
       p.trans_a = false;
       p.packed_a = pa->block_kind();
       after.push_back(pa->ready());
     }
     if (pb != nullptr) {
-      p.b = {&pb->buffer(), 0, std::size_t(config.tile_n)};
+      p.b = {&pb->buffer(), 0, std::size_t(pb->block_x())};  // the panel width: the row stride
       p.trans_b = true;
       p.packed_b = pb->block_kind();
       after.push_back(pb->ready());

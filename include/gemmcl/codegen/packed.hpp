@@ -7,6 +7,8 @@
 //                    2 (RBL)  blocks of TILE_K x TX, the blocks of one K step side by side:
 //                      element (x, kk) at (kk / TILE_K) * TILE_K * XP + (x / TX) * TILE_K * TX
 //                                        + kk % TILE_K * TX + x % TX  (XP: X rounded up to TX)
+//                    3 (CBL, B read from global memory) panels of one work-item's WPT_N columns of op(B),
+//                      each one contiguous stream (the padding still reaches a whole tile)
 // The padding is zeros, so a packed operand's loads need no checks. A packed A is read as an
 // untransposed column-major A with lda = TILE_M, a packed B as a transposed B with ldb = TILE_N; the
 // prologue moves each to its work-group's panel or block, and a K step advances by A_K_STRIDE (B_...).
@@ -55,6 +57,9 @@ constexpr void emit_packed_offsets(util::text<Sink>& t) {
     t.line({p, " += (long)", x0, " * (TILE_K - 1);  // this group's block of the first K step"});
     t.raw("#endif\n");
   }
+  t.raw("#if GEMMCL_PACKED_B == 3\n");
+  t.line("b += (long)(n0 + ty * WPT_N) * ((k_total + TILE_K - 1) / TILE_K * TILE_K - 1);  // this work-item's panel");
+  t.raw("#endif\n");
 }
 
 // The packing program: dst := op(X) (x_extent x k, element (x, kk) at src[src_offset + x * sx + kk * sk])
@@ -63,10 +68,11 @@ template <class Sink>
 constexpr void emit_pack_blocks(util::text<Sink>& t) {
   t.line({"__kernel void ", pack_blocks_kernel_name, "(const int xs, const int ks, const __global real* restrict src,"});
   t.line("                                 const ulong src_offset, const long sx, const long sk,");
-  t.line("                                 __global real* restrict dst, const int tx, const int tk, const int rbl)");
+  t.line("                                 __global real* restrict dst, const int tx, const int tk,");
+  t.line("                                 const int x_pad, const int rbl)");
   t.open();
   t.line("const int x = get_global_id(0), kk = get_global_id(1);");
-  t.line("const int xp = (xs + tx - 1) / tx * tx, kp = (ks + tk - 1) / tk * tk;");
+  t.line("const int xp = (xs + x_pad - 1) / x_pad * x_pad, kp = (ks + tk - 1) / tk * tk;");
   t.line("if (x >= xp || kk >= kp) return;");
   t.line("const long to = rbl ? (long)(kk / tk) * tk * xp + (long)(x / tx) * tk * tx + (kk % tk) * tx + x % tx");
   t.line("                    : (long)(x / tx) * tx * kp + (long)kk * tx + x % tx;");

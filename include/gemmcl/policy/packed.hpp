@@ -5,7 +5,9 @@
 //                      within: a work-group's operand is one contiguous run;
 //   layout::RBL<X, K>  blocks of K x X, those of one K step side by side: each K step of a work-group
 //                      reads one contiguous block.
-// X is the tile's M (for A) or N (for B), K the tile's K: a work-group reads whole blocks. Such a Gemm
+// X is the tile's M (for A) or N (for B), K the tile's K: a work-group reads whole blocks. A CBL B that
+// the kernel reads straight from global memory (LocalMemory without B) may instead have panels of one
+// work-item's WN columns: each work-item then reads one contiguous stream (CPUs). Such a Gemm
 // packs with pack_a / pack_b and then takes the packed operand in place of A's or B's buffer; its
 // other calls are unchanged.
 
@@ -57,9 +59,13 @@ template <class Resolved, class L, bool IsA>
 struct packed_rules {
   static constexpr Config c = Resolved::config;
   static constexpr int tile_x = IsA ? c.tile_m : c.tile_n;
-  static_assert(L::x == tile_x,
+  // CBL panels of one work-item's columns of a B read straight from global memory (kind 3).
+  static constexpr bool per_work_item = !IsA && L::kind == 1 && !c.local_b && !c.sub_groups &&
+                                        L::x == c.wpt_n && L::x != tile_x;
+  static_assert(L::x == tile_x || per_work_item,
                 "gemmcl::PackedA/PackedB: the block's X must be the tile's M (for A) or N (for B), so that a "
-                "work-group reads whole blocks");
+                "work-group reads whole blocks (or, for a CBL B read straight from global memory, the "
+                "work-item's WN columns)");
   static_assert(L::kind != 2 || L::k == c.tile_k,
                 "gemmcl::layout::RBL<X, K>: K must be the tile's K, so that each K step reads one block");
   static_assert(L::kind != 2 || (IsA ? c.local_a : c.local_b),

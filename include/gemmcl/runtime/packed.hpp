@@ -36,8 +36,8 @@ class Packed {
   std::size_t cols() const noexcept { return cols_; }
   Layout layout() const noexcept { return layout_; }    // as the source was stored
   Transpose transpose() const noexcept { return transpose_; }
-  // The block layout: kind 1 CBL, 2 RBL; blocks of block_x rows of op(A) (columns of op(B)) by block_k
-  // of K (for CBL, the tile's K its K is padded to).
+  // The block layout: kind 1 CBL, 2 RBL, 3 CBL of each work-item's columns of B; blocks of block_x rows
+  // of op(A) (columns of op(B)) by block_k of K (for CBL, the tile's K its K is padded to).
   int block_kind() const noexcept { return kind_; }
   int block_x() const noexcept { return x_; }
   int block_k() const noexcept { return k_; }
@@ -61,6 +61,7 @@ namespace runtime::packing {
 // The block layout a Gemm reads an operand in.
 struct Blocks {
   int kind, x, k;  // k: the tile's K
+  int x_pad;       // X is padded to a multiple of this: the tile's M or N, a multiple of x
 };
 
 struct Maker {
@@ -95,7 +96,8 @@ struct Maker {
     const std::size_t xs = a ? rows : cols, ks = a ? cols : rows;
     const bool x_along_lead = (layout == Layout::ColMajor) == (a != (t == Transpose::Yes));
     const cl_long sx = x_along_lead ? 1 : cl_long(x.ld), sk = x_along_lead ? cl_long(x.ld) : 1;
-    const std::size_t xp = (xs + blocks.x - 1) / blocks.x * blocks.x, kp = (ks + blocks.k - 1) / blocks.k * blocks.k;
+    const std::size_t xp = (xs + blocks.x_pad - 1) / blocks.x_pad * blocks.x_pad;
+    const std::size_t kp = (ks + blocks.k - 1) / blocks.k * blocks.k;
     cl::Context context(target.context, true);
     p.buffer_ = cl::Buffer(context, CL_MEM_READ_WRITE, std::max<std::size_t>(xp * kp, 1) * sizeof(T));
     if (xp == 0 || kp == 0) {
@@ -103,20 +105,21 @@ struct Maker {
       return p;
     }
     const cl_int xs_ = cl_int(xs), ks_ = cl_int(ks), tx = blocks.x, tk = blocks.k, rbl = blocks.kind == 2 ? 1 : 0;
+    const cl_int x_pad = blocks.x_pad;
     const cl_ulong offset = x.offset;
     const cl_mem src = (*x.buffer)(), dst = p.buffer_();
     auto program = detail::program(target, codegen::pack_blocks_source(element), "");
     auto lease = program->lease();
     p.ready_ = enqueue(queue, lease.get(), 2, detail::lines(xp, kp).data(), detail::line,
                        {arg(xs_), arg(ks_), arg(src), arg(offset), arg(sx), arg(sk), arg(dst), arg(tx), arg(tk),
-                        arg(rbl)},
+                        arg(x_pad), arg(rbl)},
                        wait.handles());
     return p;
   }
 };
 
 inline std::string describe(int kind, int x, int k) {
-  return kind == 1 ? "CBL<" + std::to_string(x) + ">" : "RBL<" + std::to_string(x) + ", " + std::to_string(k) + ">";
+  return kind != 2 ? "CBL<" + std::to_string(x) + ">" : "RBL<" + std::to_string(x) + ", " + std::to_string(k) + ">";
 }
 
 // Whether a packed operand fits a call: the operand, the Gemm's block layout, the shape, the call's
