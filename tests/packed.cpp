@@ -1,4 +1,5 @@
-// Packed operands (PackedA<L>, PackedB<L>; both block layouts, CBL and RBL): operands packed from every
+// Packed operands (PackedA<L>, PackedB<L>; both block layouts, CBL and RBL, and CBL panels of one
+// work-item's columns): operands packed from every
 // stored layout and transpose, with offsets and padded leading dimensions, multiplied on every shape
 // class (ones, primes, exact tiles, edges, K below a tile, deep products split into parts), against a
 // double-precision reference with a norm-wise bound, C's surroundings unchanged; a packed operand reused
@@ -123,6 +124,9 @@ TEST_CASE("mixed layouts, other main loops, split K, doubles") {
   sweep<Gemm<Tile<32, 64, 8>, Vec<2>, Pipeline<3>, SplitK<3, Reduction::InKernel>, PackedA<layout::RBL<32, 8>>,
              PackedB<layout::CBL<64>>>>();
   sweep<Gemm<Tile<16, 16, 4>, Vec<2>, LocalMemory<Operands::None>, PackedA<layout::CBL<16>>, PackedB<layout::CBL<16>>>>();
+  // B read from global memory in panels of each work-item's 8 columns.
+  sweep<Gemm<Tile<16, 32, 8>, Vec<4>, WorkPerThread<4, 8>, LocalMemory<Operands::A>, PackedA<layout::CBL<16>>,
+             PackedB<layout::CBL<8>>>>();
   sweep<Gemm<Element<double>, Tile<32, 32, 8>, Vec<2>, SplitK<4, Reduction::SecondPass>, PackedA<layout::CBL<32>>,
              PackedB<layout::RBL<32, 8>>>>();
 }
