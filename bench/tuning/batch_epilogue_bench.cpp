@@ -237,6 +237,27 @@ void epilogue(cl::Context& ctx, cl::CommandQueue& q, cublasHandle_t h, std::size
   std::vector<float> c_fused(n * n), c_separate(n * n);
   q.enqueueReadBuffer(dc, CL_TRUE, 0, bytes, c_fused.data());
   q.enqueueReadBuffer(dc2, CL_TRUE, 0, bytes, c_separate.data());
+  // BB_VARIANTS=1: other epilogues beside the plain Gemm<>, time over plain.
+  if (env("BB_VARIANTS", "0") == "1") {
+    const auto other = [&](const char* name, const auto& g, auto with_bias) {
+      const double t = time_cl(q, [&] {
+        if constexpr (decltype(with_bias)::value)
+          return g.enqueue_all(q, Layout::ColMajor, opa, opb, n, n, n, 1.0f, da, 0, n, db, 0, n, 0.0f, dc, 0, n,
+                               {&dbias, 0});
+        else
+          return g.enqueue_all(q, Layout::ColMajor, opa, opb, n, n, n, 1.0f, da, 0, n, db, 0, n, 0.0f, dc, 0, n);
+      }, iters);
+      std::printf("  epilogue variant %-28s time over plain %.4f\n", name, t / t_plain);
+      std::fflush(stdout);
+    };
+    const std::true_type bias;
+    const std::false_type none;
+    other("ReLU, no bias", Gemm<Epilogue<Activation::ReLU>>(), none);
+    other("identity, bias per row", Gemm<Epilogue<Activation::Identity, Bias::PerRow>>(), bias);
+    other("ReLU, bias per column", Gemm<Epilogue<Activation::ReLU, Bias::PerColumn>>(), bias);
+    other("ReLU, bias per row (again)", fused, bias);
+    other("plain (again)", plain, none);
+  }
   float *ga, *gb, *gc;
   CU(cudaMalloc(&ga, bytes));
   CU(cudaMalloc(&gb, bytes));
