@@ -25,6 +25,7 @@
 #include "support/cases.hpp"
 #include "support/common.hpp"
 #include "support/tensor_path.hpp"
+#include "oclgrind/features.hpp"
 
 using namespace gemmcl;
 
@@ -166,6 +167,10 @@ int main(int argc, char** argv) {
       {"tensor-half", [](Device& d) { return run_tensor<half, half>(d); }},
       {"tensor-tf32", [](Device& d) { return run_tensor<float, float>(d); }},
       {"tensor-dmma", [](Device& d) { return run_tensor<double, double>(d); }},
+      // Batches, a fused epilogue, packed operands (oclgrind/features.hpp).
+      {"batched", [](Device& d) { return oclgrind_features::run_batched(d); }},
+      {"epilogue", [](Device& d) { return oclgrind_features::run_epilogue(d); }},
+      {"packed", [](Device& d) { return oclgrind_features::run_packed(d); }},
       config<Tile<16, 16, 8>, Vec<2>, SplitK<3>>("split-k"),
       config<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::InKernel>>("split-k-in-kernel"),
       config<Tile<16, 16, 8>, Vec<4>, Pack<Packing::Always>>("pack"),
