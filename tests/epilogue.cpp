@@ -17,6 +17,7 @@
 
 #include "support/common.hpp"
 #include "support/rejected.hpp"
+#include "support/tensor_path.hpp"
 
 using namespace gemmcl;
 
@@ -45,7 +46,7 @@ struct Shape {
 
 // One call of G (whose Epilogue is E) and its verdict. T: A and B; CT: C; S: alpha, beta and the bias.
 template <class G>
-void check(const Shape& s, float lo = -0.25f, float hi = 0.5f) {
+void check(const Shape& s, float lo = -0.25f, float hi = 0.5f, double input_rounding = 0.0) {
   using T = typename G::value_type;
   using CT = typename G::c_type;
   using S = typename G::scalar_type;
@@ -89,7 +90,8 @@ void check(const Shape& s, float lo = -0.25f, float hi = 0.5f) {
       const double want = activate(E::activation, x, lo, hi);
       // The product's bound (k + 4 roundings with the bias), through an activation with slope at most
       // 1.13 (GELU), its own few roundings, and the rounding of a 16-bit C.
-      const double bound = 1.13 * 2 * double(s.k + 4) * eps * (std::abs(s.alpha) * mag + std::abs(s.beta * c0) + std::abs(bias_ij)) +
+      const double bound = 1.13 * 2 * (double(s.k + 4) * eps * (std::abs(s.alpha) * mag + std::abs(s.beta * c0) + std::abs(bias_ij)) +
+                                       input_rounding * std::abs(s.alpha) * mag) +
                            8 * eps * std::abs(x) + gt::output_rounding<CT>() * std::abs(want) +
                            gt::output_underflow<CT>() + 1e-300;
       const double got = gt::to_double(after[at]);
@@ -151,6 +153,22 @@ TEST_CASE("every element type") {
   check<G<Activation::Clamp, Bias::PerRow, Element<bfloat16>>>(s);
   check<G<Activation::GELU, Bias::PerRow, Element<half, float>>>(s);
   check<G<Activation::ReLU, Bias::None, Element<bfloat16, float>>>(s);
+}
+
+// The tensor-core kernels' own epilogue (store_c, DMMA's store), instructions emulated off NVIDIA GPUs;
+// on one with tensor cores, the real kernels.
+TEST_CASE("the tensor-core kernels apply the epilogue") {
+  const Shape s{Layout::RowMajor, Transpose::Yes, Transpose::No, 37, 29, 23};
+  constexpr bool emulate = true;
+  using ReluRow = Epilogue<Activation::ReLU, Bias::PerRow>;
+  using GeluColumn = Epilogue<Activation::GELU, Bias::PerColumn>;
+  check<gt::TensorPath<half, half, emulate, ReluRow>>(s);
+  check<gt::TensorPath<bfloat16, float, emulate, GeluColumn>>(s);
+  check<gt::TensorPath<float, float, emulate, Epilogue<Activation::Clamp, Bias::PerRow>>>(s, -0.5f, 0.25f, 0x1p-10);
+  check<gt::TensorPath<double, double, emulate, ReluRow>>(s);
+  // Deep enough that the tensor path splits K (the epilogue then comes with the parts' addition); the
+  // split only happens where the device has tensor cores.
+  check<gt::TensorPath<half, float, emulate, GeluColumn>>(Shape{Layout::ColMajor, Transpose::No, Transpose::No, 8, 8, 4096});
 }
 
 TEST_CASE("calls with no product still apply the epilogue to beta * C") {

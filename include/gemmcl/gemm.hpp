@@ -274,8 +274,7 @@ class Gemm {
                                             const core::Problem& p, scalar_type alpha, scalar_type beta,
                                             const Events& wait) {
     const core::DeviceInfo& device = core::device_info(target.device);
-    // Tensor-core kernels have no fused epilogue yet: calls with one run the other kernels.
-    const bool tensor_ok = p.k > 0 && alpha != scalar_type(0) && !p.epilogue.active();
+    const bool tensor_ok = p.k > 0 && alpha != scalar_type(0);
     if constexpr (resolved::widened) {
       // 16-bit elements: tensor cores where the device has them (Gemm<> only), else float kernels on
       // widened copies.

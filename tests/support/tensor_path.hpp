@@ -11,19 +11,24 @@
 
 namespace gt {
 
-template <class T, class CT, bool Emulate = false>
+// Epi: a fused epilogue (gemmcl::Epilogue<A, B>), whose arguments a second call form takes.
+template <class T, class CT, bool Emulate = false, class Epi = gemmcl::Epilogue<gemmcl::Activation::Identity>>
 struct TensorPath {
   using value_type = T;
   using c_type = CT;
   using S = scalar_of<T>;
+  using scalar_type = S;
+  using epilogue_type = Epi;
+  using epilogue_args = gemmcl::EpilogueArgs<S>;
   cl::Event operator()(cl::CommandQueue& queue, gemmcl::Layout layout, gemmcl::Transpose ta, gemmcl::Transpose tb,
                        std::size_t m, std::size_t n, std::size_t k, S alpha, const cl::Buffer& a, std::size_t a_off,
                        std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld, S beta,
-                       cl::Buffer& c, std::size_t c_off, std::size_t c_ld) const {
+                       cl::Buffer& c, std::size_t c_off, std::size_t c_ld, const epilogue_args& epilogue = {}) const {
     namespace rt = gemmcl::runtime;
     const rt::QueueTarget target = rt::queue_target(queue);
-    const gemmcl::core::Problem p = rt::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
-                                                     {&c, c_off, c_ld}, sizeof(T), sizeof(CT));
+    gemmcl::core::Problem p = rt::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
+                                               {&c, c_off, c_ld}, sizeof(T), sizeof(CT));
+    p.epilogue = rt::make_epilogue(Epi::activation, Epi::bias, epilogue, layout, m, n);
     const gemmcl::element::Info& e = gemmcl::element::info_of<T>;
     const bool emulate = Emulate || !rt::tensor::takes(gemmcl::core::device_info(target.device), e);
     return rt::tensor::run<S>(queue, target, p, e, sizeof(CT) == 2, alpha, beta, {}, emulate).back();

@@ -171,6 +171,9 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                         " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
   if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
+  // The fused epilogue: here, or (K split) where the parts are added.
+  const bool fused = p.epilogue.active() && !split;
+  if (fused) options += epilogue_options(p.epilogue);
   const codegen::Source& s = *kernel.source;
   const auto program = ProgramCache::instance().get_or_build(
       target.context, target.device,
@@ -187,12 +190,16 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
       ((p.m + kernel.tile_m - 1) / kernel.tile_m) * ((p.n + kernel.tile_n - 1) / kernel.tile_n);
   const std::size_t global[2] = {tiles * kernel.threads, std::size_t(splits)}, local[2] = {kernel.threads, 1};
   {
-    auto lease = program->lease();
-    events.push_back(enqueue(queue, lease.get(), 2, global, local,
-                             {arg(m), arg(n), arg(k_total), arg(k_chunk), arg(first_alpha), arg(first_beta), arg(a),
+    KernelArg args[20];
+    std::size_t count = 0;
+    for (const KernelArg x : {arg(m), arg(n), arg(k_total), arg(k_chunk), arg(first_alpha), arg(first_beta), arg(a),
                               arg(a_off), arg(lda), arg(b), arg(b_off), arg(ldb), arg(c), arg(c_off), arg(ldc),
-                              arg(c_split)},
-                             first));
+                              arg(c_split)})
+      args[count++] = x;
+    const EpilogueValues<T> epilogue(p.epilogue);
+    if (fused) epilogue.append(args, count);
+    auto lease = program->lease();
+    events.push_back(enqueue(queue, lease.get(), 2, global, local, args, count, first));
   }
   for (detail::PackedCopy* pk : {&pack_a, &pack_b})
     if (pk->active) pk->scratch.used_by(events.back());

@@ -16,6 +16,7 @@
 
 #include <string_view>
 
+#include "epilogue.hpp"
 #include "../../util/text.hpp"
 #include "../../util/cold.hpp"
 
@@ -232,7 +233,11 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
     const int m, const int n, const int k_total, const int k_chunk, const double alpha, const double beta,
     const __global double* restrict a, const ulong a_offset, const int lda,
     const __global double* restrict b, const ulong b_offset, const int ldb, __global double* c,
-    const ulong c_offset, const int ldc, const ulong c_split) {
+    const ulong c_offset, const int ldc, const ulong c_split
+#if GEMMCL_EPILOGUE
+    , const __global real* restrict bias, const ulong bias_offset, const real act_lo, const real act_hi
+#endif
+    ) {
   __local double smem[STAGES * STAGE] __attribute__((aligned(128)));
 #if GEMMCL_TC_EMULATE
   __local double emu[NT * (NA + NB)];
@@ -303,6 +308,7 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
           const long idx = (long)col * ldc + row;
           double v = alpha * acc[mi][ni][e];
           if (beta != 0.0) v = fma(beta, C[idx], v);
+          EPILOGUE_S(v, row, col);
           C[idx] = v;
         }
       }
@@ -313,8 +319,9 @@ template <class Sink>
 constexpr void write_dmma(Sink& sink) {
   util::text<Sink> t(sink);
   t.line("// gemmcl: FP64 tensor-core GEMM, mma.sync m16n8k8 f64 (DMMA)");
-  t.line("// C := alpha * op(A) * op(B) + beta * C, column-major, all doubles.");
+  t.line("// C := alpha * op(A) * op(B) + beta * C (and the fused epilogue, if built with one), column-major, all doubles.");
   t.raw(dmma_config);
+  emit_epilogue_prelude(t, "double");
   t.raw(dmma_body);
 }
 

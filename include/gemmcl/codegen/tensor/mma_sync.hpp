@@ -11,6 +11,7 @@
 
 #include <string_view>
 
+#include "epilogue.hpp"
 #include "../../element/element.hpp"
 #include "../../util/text.hpp"
 #include "../../util/cold.hpp"
@@ -193,7 +194,12 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1)))
 void gemmcl_mma_sync(const int m, const int n, const int k_total, const int k_chunk, const float alpha,
                      const float beta, const __global elem* restrict a, const ulong a_offset, const int lda,
                      const __global elem* restrict b, const ulong b_offset, const int ldb,
-                     __global ctype* c, const ulong c_offset, const int ldc, const ulong c_split) {
+                     __global ctype* c, const ulong c_offset, const int ldc, const ulong c_split
+#if GEMMCL_EPILOGUE
+                     , const __global real* restrict bias, const ulong bias_offset, const real act_lo,
+                     const real act_hi
+#endif
+                     ) {
   __local ushort smem[STAGES * STAGE_BYTES / 2] __attribute__((aligned(128)));
 #if GEMMCL_TC_EMULATE
   __local uint emu[NT * 6];
@@ -271,7 +277,7 @@ void gemmcl_mma_sync(const int m, const int n, const int k_total, const int k_ch
       for (int e = 0; e < 4; ++e) {
         const int row = m0 + wm * 64 + mi * 16 + g + 8 * (e >> 1);
         const int col = n0 + wn * WARP_N + ni * 8 + 2 * t + (e & 1);
-        if (row < m && col < n) store_c(C + ((long)col * ldc + row), acc[mi][ni][e], alpha, beta);
+        if (row < m && col < n) store_c(C + ((long)col * ldc + row), acc[mi][ni][e], alpha, beta, TC_EPILOGUE(row, col));
       }
 }
 )CLC";
@@ -290,6 +296,7 @@ constexpr void write_mma_sync(Sink& sink, const element::Info& e) {
   t.raw(e.convert);
   t.line("#endif");
   t.raw(mma_sync_config);
+  emit_epilogue_prelude(t, "float");
   t.raw(ptx_sm80);
   t.raw(mma_sync_body);
 }

@@ -201,15 +201,24 @@ inline uint emu_tf32(const uint x) {
 #endif
 #endif
 
-// C := alpha * acc + beta * C for one element of C (ctype: float, or the 16-bit type rounded once); C is
+// C := act(alpha * acc + beta * C + bias) for one element of C (ctype: float, or the 16-bit type rounded
+// once; the bias and activation only in programs built with an epilogue, codegen/activation.hpp); C is
 // not read when beta == 0, so NaN there cannot leak into the result.
-inline void store_c(__global ctype* p, const float acc, const float alpha, const float beta) {
+inline void store_c(__global ctype* p, const float acc, const float alpha, const float beta, const float bias,
+                    const float act_lo, const float act_hi) {
   float v = alpha * acc;
 #if GEMMCL_TC_C_NARROW
   if (beta != 0.0f) v += beta * LOAD_C(p);
-  STORE_C(v, p);
 #else
   if (beta != 0.0f) v += beta * *p;
+#endif
+#if GEMMCL_EPILOGUE
+  v += bias;
+  v = ACTIVATE(v, float);
+#endif
+#if GEMMCL_TC_C_NARROW
+  STORE_C(v, p);
+#else
   *p = v;
 #endif
 }

@@ -11,6 +11,7 @@
 
 #include <string_view>
 
+#include "epilogue.hpp"
 #include "../../element/element.hpp"
 #include "../../util/text.hpp"
 #include "../../util/cold.hpp"
@@ -138,7 +139,12 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1)))
 void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk, const float alpha,
                   const float beta, const __global ushort* restrict a, const ulong a_offset, const int lda,
                   const __global ushort* restrict b, const ulong b_offset, const int ldb,
-                  __global ctype* c, const ulong c_offset, const int ldc, const ulong c_split) {
+                  __global ctype* c, const ulong c_offset, const int ldc, const ulong c_split
+#if GEMMCL_EPILOGUE
+                     , const __global real* restrict bias, const ulong bias_offset, const real act_lo,
+                     const real act_hi
+#endif
+                     ) {
   __local ushort smem[STAGES * STAGE_BYTES / 2] __attribute__((aligned(1024)));
   const int split = get_group_id(1);
   const int k_begin = split * k_chunk;
@@ -197,7 +203,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
       const int row = rows + 8 * (e >> 1), col = n0 + 8 * j + 2 * t + (e & 1);
-      if (row < m && col < n) store_c(C + ((long)col * ldc + row), acc[4 * j + e], alpha, beta);
+      if (row < m && col < n) store_c(C + ((long)col * ldc + row), acc[4 * j + e], alpha, beta, TC_EPILOGUE(row, col));
     }
 }
 )CLC";
@@ -230,6 +236,7 @@ constexpr void write_wgmma(Sink& sink, const element::Info& e) {
   t.line({"#define GEMMCL_TC_BF16 ", bf16 ? 1 : 0});
   t.line("#define GEMMCL_TC_TF32 0");
   t.raw(wgmma_config);
+  emit_epilogue_prelude(t, "float");
   t.raw(ptx_sm80);
   emit_wgmma_wrappers(t, bf16 ? "bf16" : "f16");
   t.raw(wgmma_body);
