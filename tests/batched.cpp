@@ -39,6 +39,7 @@ struct Batch {
   Form form = Form::Strided;
   bool broadcast_a = false, broadcast_b = false;
   bool interleave_c = false;  // product i's C is columns (or rows) block i of one wide matrix
+  bool uniform = false;       // arrays in order with one alpha and beta: the strided batch in disguise
   std::size_t ld_extra = 1;   // odd, so that both the aligned and unaligned reads get exercised per call
 
   gt::View va, vb, vc;        // product 0, offsets 0
@@ -64,7 +65,7 @@ struct Batch {
     for (auto& order : slots) {
       order.resize(count);
       std::iota(order.begin(), order.end(), std::size_t(0));
-      if (form == Form::Arrays) std::shuffle(order.begin(), order.end(), rng());
+      if (form == Form::Arrays && !uniform) std::shuffle(order.begin(), order.end(), rng());
     }
     for (std::size_t i = 0; i < count; ++i) {
       ao.push_back(1 + slots[0][i] * a_stride);
@@ -73,8 +74,9 @@ struct Batch {
     }
     std::uniform_real_distribution<double> u(-1, 1);
     for (std::size_t i = 0; i < count; ++i) {
-      alphas.push_back(gt::scalar_of<T>(form == Form::Arrays ? u(rng()) : 1.25));
-      betas.push_back(gt::scalar_of<T>(form == Form::Arrays ? (i % 5 == 0 ? 0.0 : u(rng())) : -0.5));
+      const bool own = form == Form::Arrays && !uniform;
+      alphas.push_back(gt::scalar_of<T>(own ? u(rng()) : 1.25));
+      betas.push_back(gt::scalar_of<T>(own ? (i % 5 == 0 ? 0.0 : u(rng())) : -0.5));
     }
     const auto fill = [&](std::vector<T>& x, const gt::View& v, const std::vector<std::size_t>& offsets, bool poison) {
       const std::size_t end = *std::max_element(offsets.begin(), offsets.end()) + v.end() + 4;
@@ -195,6 +197,16 @@ TEST_CASE("a thousand products, broadcast A or B, interleaved C") {
       x.interleave_c = variant == 0;
       x.check(Gemm<>());
     }
+}
+
+// Offsets a stride apart with one alpha and beta run as a strided batch (no arrays on the device).
+TEST_CASE("offset arrays that are a strided batch in disguise") {
+  for (Layout l : layouts) {
+    Batch<float> x;
+    x.m = 23, x.n = 19, x.k = 7, x.count = 50, x.form = Form::Arrays, x.uniform = true, x.layout = l;
+    x.ta = Transpose::Yes;
+    x.check(Gemm<>());
+  }
 }
 
 TEST_CASE("batched calls with nothing to multiply: k = 0, alpha = 0, count 0") {

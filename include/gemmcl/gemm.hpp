@@ -170,6 +170,12 @@ class Gemm {
                   "gemmcl::Gemm: batched calls take no epilogue arguments (bias, Clamp's bounds) yet");
     const std::size_t count = alphas.size();
     runtime::batch::check_lengths(count, betas.size(), a_offsets.size(), b_offsets.size(), c_offsets.size());
+    // Offsets a stride apart with one alpha and beta are the strided form's batch: no arrays to copy.
+    runtime::batch::Offsets sa, sb, sc;
+    if (runtime::batch::strided_in_disguise(a_offsets.data(), b_offsets.data(), c_offsets.data(), alphas.data(),
+                                            betas.data(), count, sa, sb, sc))
+      return run_batch(queue, layout, a_transpose, b_transpose, m, n, k, {&a, sa.first, a_ld}, sa,
+                       {&b, sb.first, b_ld}, sb, {&c, sc.first, c_ld}, sc, count, alphas.data(), betas.data(), wait);
     // The kernels add each product's offset to the smallest (so none is negative).
     const auto least = [](std::span<const std::size_t> o) { return o.empty() ? 0 : *std::ranges::min_element(o); };
     const std::size_t first[3] = {least(a_offsets), least(b_offsets), least(c_offsets)};

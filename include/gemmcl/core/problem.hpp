@@ -36,8 +36,8 @@ struct Batch {
   std::size_t a_stride = 0, b_stride = 0, c_stride = 0;
   const cl::Buffer* offsets = nullptr;
   const cl::Buffer* scalars = nullptr;
-  // The greatest common divisor of every product's offset of A, B and C (0 when all are 0): the
-  // products' alignment to a vector width.
+  // Every product's offset of A, B and C OR-ed together: a multiple of a vector width (a power of two)
+  // exactly when every offset is.
   std::size_t a_align = 0, b_align = 0, c_align = 0;
 
   bool batched() const noexcept { return count != 1 || offsets != nullptr; }

@@ -110,14 +110,18 @@ inline void check_c_disjoint(const detail::Stored& s, const core::Matrix& c, con
       if (shares_element(t * o.stride, s.lead, s.lines, c.ld)) reject_c_overlap(0, t);
     return;
   }
-  // Offsets in ascending order (as callers mostly give them) need no sort.
-  std::vector<std::pair<std::size_t, std::size_t>> sorted(count);
+  // Offsets in ascending order (as callers mostly give them) need no sort, nor a copy.
   bool ascending = true;
-  for (std::size_t i = 0; i < count; ++i) {
-    sorted[i] = {o.list[i], i};
-    ascending = ascending && (i == 0 || o.list[i - 1] <= o.list[i]);
+  for (std::size_t i = 1; i < count && ascending; ++i) ascending = o.list[i - 1] <= o.list[i];
+  if (ascending) {
+    for (std::size_t i = 0; i < count; ++i)
+      for (std::size_t j = i + 1; j < count && o.list[j] - o.list[i] < ext; ++j)
+        if (shares_element(o.list[j] - o.list[i], s.lead, s.lines, c.ld)) reject_c_overlap(i, j);
+    return;
   }
-  if (!ascending) std::sort(sorted.begin(), sorted.end());
+  std::vector<std::pair<std::size_t, std::size_t>> sorted(count);
+  for (std::size_t i = 0; i < count; ++i) sorted[i] = {o.list[i], i};
+  std::sort(sorted.begin(), sorted.end());
   for (std::size_t i = 0; i < count; ++i)
     for (std::size_t j = i + 1; j < count && sorted[j].first - sorted[i].first < ext; ++j)
       if (shares_element(sorted[j].first - sorted[i].first, s.lead, s.lines, c.ld))
@@ -186,16 +190,35 @@ inline void check(Layout layout, Transpose ta, Transpose tb, std::size_t m, std:
   if (with_b) check_c_apart(cs, spans(sb, b, bo, count, element_size), 'B');
 }
 
-// The greatest common divisor of the products' offsets of one matrix (core::Batch's alignment).
-inline std::size_t common_divisor(const Offsets& o, std::size_t count) {
-  const auto gcd = [](std::size_t x, std::size_t y) {
-    while (y != 0) x = std::exchange(y, x % y);
-    return x;
+// The products' offsets of one matrix OR-ed together (core::Batch's alignment): divisible by a vector
+// width, a power of two, exactly when every offset is. Cheaper than their common divisor by far.
+inline std::size_t alignment_bits(const Offsets& o, std::size_t count) {
+  if (o.list == nullptr) return o.first | (count > 1 ? o.stride : 0);
+  std::size_t bits = 0;
+  for (std::size_t i = 0; i < count; ++i) bits |= o.list[i];
+  return bits;
+}
+
+// Offsets that step by one stride, and one alpha and beta for all: the strided form's batch, whose
+// call needs no arrays on the device. The stride, if so.
+template <class T>
+bool strided_in_disguise(const std::size_t* a, const std::size_t* b, const std::size_t* c, const T* alphas,
+                         const T* betas, std::size_t count, Offsets& ao, Offsets& bo, Offsets& co) {
+  if (count < 2) return false;
+  const auto step = [&](const std::size_t* x, Offsets& o) {
+    if (x[1] < x[0]) return false;
+    const std::size_t d = x[1] - x[0];
+    for (std::size_t i = 1; i < count; ++i)
+      if (x[i] != x[0] + i * d) return false;
+    o = Offsets{x[0], d, nullptr};
+    return true;
   };
-  if (o.list == nullptr) return gcd(o.first, count > 1 ? o.stride : 0);
-  std::size_t g = 0;
-  for (std::size_t i = 0; i < count; ++i) g = gcd(g, o.list[i]);
-  return g;
+  for (std::size_t i = 1; i < count; ++i)
+    if (!(alphas[i] == alphas[0]) || !(betas[i] == betas[0])) return false;
+  Offsets a2, b2, c2;
+  if (!step(a, a2) || !step(b, b2) || !step(c, c2)) return false;
+  ao = a2, bo = b2, co = c2;
+  return true;
 }
 
 }  // namespace gemmcl::runtime::batch

@@ -61,9 +61,9 @@ core::Batch describe(cl_context context, const Offsets& ao, const Offsets& bo, c
                      const T* alphas, const T* betas, bool arrays, Arrays& keep) {
   core::Batch b;
   b.count = count;
-  b.a_align = common_divisor(ao, count);
-  b.b_align = common_divisor(bo, count);
-  b.c_align = common_divisor(co, count);
+  b.a_align = alignment_bits(ao, count);
+  b.b_align = alignment_bits(bo, count);
+  b.c_align = alignment_bits(co, count);
   if (!arrays) {
     b.a_stride = ao.stride;
     b.b_stride = bo.stride;
