@@ -1,4 +1,5 @@
-// Batched GEMM, both forms (strided, and offsets with alphas and betas per product): every product
+// Batched GEMM, both forms (strided, and offsets with alphas and betas per product), float, double, half
+// and bfloat16: every product
 // against a double-precision reference with a norm-wise bound, every element outside the products' C
 // unchanged, on fresh random data, for every layout and transpose, batch counts 1, 2, 7 and 1000,
 // shapes with 1 and primes, strides of 0 (A or B broadcast), interleaved C; and the errors of bad
@@ -31,7 +32,7 @@ std::mt19937_64& rng() {
 enum class Form { Strided, Arrays };
 
 // One batched call: the products' matrices laid out in one buffer per operand, poison around them.
-template <class T>
+template <class T, class CT = T>
 struct Batch {
   Layout layout = Layout::ColMajor;
   Transpose ta = Transpose::No, tb = Transpose::No;
@@ -45,7 +46,8 @@ struct Batch {
   gt::View va, vb, vc;        // product 0, offsets 0
   std::vector<std::size_t> ao, bo, co;
   std::vector<gt::scalar_of<T>> alphas, betas;
-  std::vector<T> a, b, c;     // host images before the call
+  std::vector<T> a, b;        // host images before the call
+  std::vector<CT> c;
 
   void lay_out() {
     const std::size_t e = ld_extra;
@@ -78,12 +80,13 @@ struct Batch {
       alphas.push_back(gt::scalar_of<T>(own ? u(rng()) : 1.25));
       betas.push_back(gt::scalar_of<T>(own ? (i % 5 == 0 ? 0.0 : u(rng())) : -0.5));
     }
-    const auto fill = [&](std::vector<T>& x, const gt::View& v, const std::vector<std::size_t>& offsets, bool poison) {
+    const auto fill = [&](auto& x, const gt::View& v, const std::vector<std::size_t>& offsets, bool poison) {
+      using X = typename std::decay_t<decltype(x)>::value_type;
       const std::size_t end = *std::max_element(offsets.begin(), offsets.end()) + v.end() + 4;
-      x.assign(end, poison ? gt::poison<T>() : T(0));
+      x.assign(end, poison ? gt::poison<X>() : gt::from_double<X>(0));
       for (std::size_t o : offsets)
         for (std::size_t j = 0; j < v.cols; ++j)
-          for (std::size_t i = 0; i < v.rows; ++i) x[o + v.at(i, j)] = gt::from_double<T>(u(rng()));
+          for (std::size_t i = 0; i < v.rows; ++i) x[o + v.at(i, j)] = gt::from_double<X>(u(rng()));
     };
     fill(a, va, ao, false);
     fill(b, vb, bo, false);
@@ -108,10 +111,10 @@ struct Batch {
     cl::Buffer da = gt::upload(a), db = gt::upload(b), dc = gt::upload(c);
     run(g, da, db, dc);
     auto& q = gt::target().queue;
-    const std::vector<T> after = gt::download<T>(q, dc, c.size());
+    const std::vector<CT> after = gt::download<CT>(q, dc, c.size());
     const std::vector<T> a_after = gt::download<T>(q, da, a.size()), b_after = gt::download<T>(q, db, b.size());
     std::vector<char> in_c(c.size(), 0);
-    const double eps = std::is_same_v<T, double> ? 0x1p-52 : 0x1p-23;
+    const double eps = std::is_same_v<T, double> ? 0x1p-52 : 0x1p-23;  // products: double or float
     std::size_t bad = 0;
     double worst = 0;
     for (std::size_t p = 0; p < count; ++p) {
@@ -131,7 +134,9 @@ struct Batch {
           const double got = gt::to_double(after[at]);
           const double e = std::isfinite(got) ? got - want : 1e300;
           err2 += e * e;
-          const double b1 = 2 * double(k + 3) * eps * (std::abs(alpha) * mag + std::abs(beta) * std::abs(c0)) + 1e-300;
+          // Plus one rounding of a 16-bit C.
+          const double b1 = 2 * double(k + 3) * eps * (std::abs(alpha) * mag + std::abs(beta) * std::abs(c0)) +
+                            gt::output_rounding<CT>() * std::abs(want) + gt::output_underflow<CT>() + 1e-300;
           bound2 += b1 * b1;
         }
       if (!(err2 <= bound2)) ++bad;
@@ -178,6 +183,26 @@ TEST_CASE("strided batched: every layout, transpose, shape and count 1, 2, 7") {
 
 TEST_CASE("offset-array batched: every layout, transpose, shape and count, alphas and betas per product") {
   sweep<float>(Gemm<>(), Form::Arrays);
+}
+
+// half and bfloat16: each product's operands widened to float copies, C rounded back product by product.
+TEST_CASE("batched half and bfloat16, 16-bit and float C") {
+  const Shape shapes[] = {{1, 1, 1}, {13, 1, 11}, {31, 37, 41}};
+  for (Layout l : layouts)
+    for (Transpose ta : transposes)
+      for (const Shape& s : shapes)
+        for (std::size_t count : {std::size_t(1), std::size_t(7)}) {
+          Batch<half> x;
+          x.layout = l, x.ta = ta, x.tb = Transpose::Yes, x.m = s.m, x.n = s.n, x.k = s.k, x.count = count;
+          x.broadcast_b = count == 7;
+          x.check(Gemm<Element<half>>());
+          Batch<bfloat16, float> y;
+          y.layout = l, y.ta = ta, y.m = s.m, y.n = s.n, y.k = s.k, y.count = count, y.form = Form::Arrays;
+          y.check(Gemm<Element<bfloat16, float>>());
+        }
+  Batch<half> z;  // k = 0: C := beta * C, product by product
+  z.m = 5, z.n = 4, z.k = 0, z.count = 3, z.form = Form::Arrays;
+  z.check(Gemm<Element<half>>());
 }
 
 TEST_CASE("batched doubles and a fixed configuration") {

@@ -32,6 +32,7 @@
 #include "runtime/arguments.hpp"
 #include "runtime/batch.hpp"
 #include "runtime/batched.hpp"
+#include "runtime/batched_widen.hpp"
 #include "runtime/epilogue.hpp"
 #include "runtime/layout.hpp"
 #include "runtime/packed.hpp"
@@ -148,7 +149,6 @@ class Gemm {
                             std::size_t b_offset, std::size_t b_ld, std::size_t b_stride, scalar_type beta,
                             cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, std::size_t c_stride,
                             std::size_t batch_count, const Events& wait = {}) const {
-    static_assert(!resolved::widened, "gemmcl::Gemm: batched calls of half and bfloat16 are not supported yet");
     static_assert(!epilogue_type::needs_arguments,
                   "gemmcl::Gemm: batched calls take no epilogue arguments (bias, Clamp's bounds) yet");
     const runtime::batch::Offsets ao{a_offset, a_stride}, bo{b_offset, b_stride}, co{c_offset, c_stride};
@@ -165,7 +165,6 @@ class Gemm {
                     const cl::Buffer& b, std::span<const std::size_t> b_offsets, std::size_t b_ld,
                     std::span<const scalar_type> betas, cl::Buffer& c, std::span<const std::size_t> c_offsets,
                     std::size_t c_ld, const Events& wait = {}) const {
-    static_assert(!resolved::widened, "gemmcl::Gemm: batched calls of half and bfloat16 are not supported yet");
     static_assert(!epilogue_type::needs_arguments,
                   "gemmcl::Gemm: batched calls take no epilogue arguments (bias, Clamp's bounds) yet");
     const std::size_t count = alphas.size();
@@ -320,11 +319,20 @@ class Gemm {
     if (layout == Layout::RowMajor) std::swap(ao, bo);  // as make_problem swaps A and B
     p.batch.count = count;  // the plan scores the batch as a whole
     const dispatch::Plan plan = dispatch::plan_batched<resolved>(p, core::device_info(target.device));
-    if (k == 0 || (!arrays && alphas[0] == scalar_type(0)))
-      return runtime::batch::scale_each<scalar_type>(queue, target, p, plan, ao, bo, co, count, alphas, betas, arrays,
-                                                     wait);
+    constexpr bool c_narrow = std::is_same_v<c_type, value_type>;
+    if (k == 0 || (!arrays && alphas[0] == scalar_type(0))) {
+      if constexpr (resolved::widened)
+        return runtime::batch::scale_each_widened(queue, target, p, plan, element::info_of<value_type>, c_narrow, co,
+                                                  count, betas, arrays, wait);
+      else
+        return runtime::batch::scale_each<scalar_type>(queue, target, p, plan, ao, bo, co, count, alphas, betas,
+                                                       arrays, wait);
+    }
     runtime::batch::Arrays keep;
     p.batch = runtime::batch::describe(target.context, ao, bo, co, count, alphas, betas, arrays, keep);
+    if constexpr (resolved::widened)
+      return runtime::batch::run_widened(queue, target, p, plan, element::info_of<value_type>, c_narrow, alphas,
+                                         betas, arrays, co, wait);
     // With arrays the kernel reads each product's alpha and beta; these stand for "a product".
     const scalar_type alpha = arrays ? scalar_type(1) : alphas[0], beta = arrays ? scalar_type(0) : betas[0];
     return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait).back();
