@@ -119,8 +119,8 @@ class Gemm {
     static_assert(!epilogue_type::needs_arguments,
                   "gemmcl::Gemm: this Gemm's Epilogue has a bias or Clamp's bounds: pass a "
                   "Gemm::epilogue_args after c_ld");
-    return enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b, b_offset,
-                       b_ld, beta, c, c_offset, c_ld, epilogue_args{}, wait);
+    return enqueue_call(queue, layout, a_transpose, b_transpose, m, n, k, alpha, {&a, a_offset, a_ld},
+                        {&b, b_offset, b_ld}, beta, {&c, c_offset, c_ld}, nullptr, wait);
   }
   std::vector<cl::Event> enqueue_all(cl::CommandQueue& queue, Layout layout, Transpose a_transpose,
                                      Transpose b_transpose, std::size_t m, std::size_t n, std::size_t k,
@@ -129,14 +129,8 @@ class Gemm {
                                      std::size_t b_ld, scalar_type beta, cl::Buffer& c,
                                      std::size_t c_offset, std::size_t c_ld, const epilogue_args& epilogue,
                                      const Events& wait = {}) const {
-    const runtime::QueueTarget target = runtime::queue_target(queue);
-    runtime::check_layout<resolved>(layout, a_transpose, b_transpose);
-    core::Problem p = runtime::make_problem(layout, a_transpose, b_transpose, m, n, k, {&a, a_offset, a_ld},
-                                            {&b, b_offset, b_ld}, {&c, c_offset, c_ld}, sizeof(value_type),
-                                            sizeof(c_type));
-    p.epilogue = runtime::make_epilogue(epilogue_type::activation, epilogue_type::bias, epilogue, layout, m, n);
-    if (p.empty()) return {runtime::marker(queue, wait)};
-    return run_problem(queue, target, p, alpha, beta, wait);
+    return enqueue_call(queue, layout, a_transpose, b_transpose, m, n, k, alpha, {&a, a_offset, a_ld},
+                        {&b, b_offset, b_ld}, beta, {&c, c_offset, c_ld}, &epilogue, wait);
   }
 
   // Strided batched GEMM: batch_count products of one shape, product i reading A, B and C at a_offset +
@@ -226,6 +220,34 @@ class Gemm {
   }
 
  private:
+  static constexpr bool has_epilogue =
+      epilogue_type::activation != Activation::Identity || epilogue_type::bias != Bias::None;
+
+  // The call's epilogue (e: its arguments, if the call passed any). A Gemm without one compiles no
+  // epilogue checks into its calls.
+  static core::Epilogue epilogue_of(const epilogue_args* e, Layout layout, std::size_t m, std::size_t n) {
+    if constexpr (has_epilogue) {
+      return runtime::make_epilogue(epilogue_type::activation, epilogue_type::bias, e != nullptr ? *e : epilogue_args{},
+                                    layout, m, n);
+    } else {
+      if (e != nullptr && e->bias != nullptr) runtime::reject_bias_without_epilogue();
+      return {};
+    }
+  }
+
+  // One product: checks, then tensor cores, widened copies or the plan's kernel.
+  std::vector<cl::Event> enqueue_call(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb,
+                                      std::size_t m, std::size_t n, std::size_t k, scalar_type alpha,
+                                      const core::Matrix& a, const core::Matrix& b, scalar_type beta,
+                                      const core::Matrix& c, const epilogue_args* epilogue, const Events& wait) const {
+    const runtime::QueueTarget target = runtime::queue_target(queue);
+    runtime::check_layout<resolved>(layout, ta, tb);
+    core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
+    p.epilogue = epilogue_of(epilogue, layout, m, n);
+    if (p.empty()) return {runtime::marker(queue, wait)};
+    return run_problem(queue, target, p, alpha, beta, wait);
+  }
+
   template <bool A>
   static constexpr runtime::packing::Blocks blocks() {
     using P = std::conditional_t<A, typename resolved::packed_a, typename resolved::packed_b>;
@@ -250,7 +272,7 @@ class Gemm {
     if (pa != nullptr) a = runtime::packing::check(*pa, 'A', blocks<true>(), m, k, layout, ta, target.context);
     if (pb != nullptr) b = runtime::packing::check(*pb, 'B', blocks<false>(), k, n, layout, tb, target.context);
     core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
-    p.epilogue = runtime::make_epilogue(epilogue_type::activation, epilogue_type::bias, epilogue_args{}, layout, m, n);
+    p.epilogue = epilogue_of(nullptr, layout, m, n);
     if (p.empty()) return runtime::marker(queue, wait);
     std::vector<cl::Event> after;
     for (cl_event e : wait.handles()) {
@@ -314,7 +336,7 @@ class Gemm {
     runtime::batch::check_count(count);
     core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
     runtime::batch::check(layout, ta, tb, m, n, k, a, ao, b, bo, c, co, count, sizeof(value_type), sizeof(c_type));
-    p.epilogue = runtime::make_epilogue(epilogue_type::activation, epilogue_type::bias, epilogue_args{}, layout, m, n);
+    p.epilogue = epilogue_of(nullptr, layout, m, n);
     if (p.empty() || count == 0) return runtime::marker(queue, wait);
     if (layout == Layout::RowMajor) std::swap(ao, bo);  // as make_problem swaps A and B
     p.batch.count = count;  // the plan scores the batch as a whole

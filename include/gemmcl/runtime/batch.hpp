@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -54,6 +55,7 @@ inline void check_count(std::size_t count) {
 
 // Every product's matrix inside its buffer. The largest offset decides (offsets and strides are
 // unsigned, so offset + i * stride grows with i).
+template <class Unused = void>
 inline void check_extents(const detail::Stored& s, const core::Matrix& x, const Offsets& o, std::size_t count,
                           std::size_t element_size, Argument stride_argument) {
   const std::size_t ext = extent(s, x.ld);
@@ -102,6 +104,7 @@ inline bool shares_element(std::size_t d, std::size_t lead, std::size_t lines, s
 }
 
 // No two products' C share an element.
+template <class Unused = void>
 inline void check_c_disjoint(const detail::Stored& s, const core::Matrix& c, const Offsets& o, std::size_t count) {
   const std::size_t ext = extent(s, c.ld);
   if (ext == 0 || count < 2) return;
@@ -119,7 +122,9 @@ inline void check_c_disjoint(const detail::Stored& s, const core::Matrix& c, con
         if (shares_element(o.list[j] - o.list[i], s.lead, s.lines, c.ld)) reject_c_overlap(i, j);
     return;
   }
-  std::vector<std::pair<std::size_t, std::size_t>> sorted(count);
+  // (Index depends on Unused, so that programs without array batches compile no sort.)
+  using Index = std::conditional_t<std::is_void_v<Unused>, std::size_t, Unused>;
+  std::vector<std::pair<std::size_t, Index>> sorted(count);
   for (std::size_t i = 0; i < count; ++i) sorted[i] = {o.list[i], i};
   std::sort(sorted.begin(), sorted.end());
   for (std::size_t i = 0; i < count; ++i)
@@ -129,9 +134,11 @@ inline void check_c_disjoint(const detail::Stored& s, const core::Matrix& c, con
 }
 
 // The byte ranges the products' copies of a matrix span in its root buffer, sorted and merged.
-inline std::vector<detail::Span> spans(const detail::Stored& s, const core::Matrix& x, const Offsets& o,
-                                       std::size_t count, std::size_t element_size) {
-  std::vector<detail::Span> out;
+template <class Unused = void>
+inline std::vector<std::conditional_t<std::is_void_v<Unused>, detail::Span, Unused>> spans(
+    const detail::Stored& s, const core::Matrix& x, const Offsets& o, std::size_t count, std::size_t element_size) {
+  using Span = std::conditional_t<std::is_void_v<Unused>, detail::Span, Unused>;  // no sort compiled unless used
+  std::vector<Span> out;
   const detail::Span first = detail::span_of(s, x, element_size);
   if (first.root == nullptr) return out;
   bool ascending = true;  // then the spans come sorted
@@ -143,9 +150,9 @@ inline std::vector<detail::Span> spans(const detail::Stored& s, const core::Matr
     if (o.list == nullptr && o.stride == 0) break;
   }
   if (!ascending)
-    std::sort(out.begin(), out.end(), [](const detail::Span& a, const detail::Span& b) { return a.begin < b.begin; });
-  std::vector<detail::Span> merged;
-  for (const detail::Span& r : out)
+    std::sort(out.begin(), out.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  std::vector<Span> merged;
+  for (const Span& r : out)
     if (!merged.empty() && r.begin <= merged.back().end)
       merged.back().end = std::max(merged.back().end, r.end);
     else
@@ -154,6 +161,7 @@ inline std::vector<detail::Span> spans(const detail::Stored& s, const core::Matr
 }
 
 // No product's C overlaps any product's A or B (same buffer, intersecting byte ranges).
+template <class Unused = void>
 inline void check_c_apart(const std::vector<detail::Span>& c, const std::vector<detail::Span>& x, char name) {
   if (c.empty() || x.empty() || c.front().root != x.front().root) return;
   std::size_t j = 0;
@@ -168,6 +176,7 @@ inline void check_c_apart(const std::vector<detail::Span>& c, const std::vector<
 }
 
 // Everything about a batch beyond its first product, which make_problem has checked.
+template <class Unused = void>
 inline void check(Layout layout, Transpose ta, Transpose tb, std::size_t m, std::size_t n, std::size_t k,
                   const core::Matrix& a, const Offsets& ao, const core::Matrix& b, const Offsets& bo,
                   const core::Matrix& c, const Offsets& co, std::size_t count, std::size_t element_size,

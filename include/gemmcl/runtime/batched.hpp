@@ -25,10 +25,12 @@ struct Arrays {
   cl::Buffer offsets, scalars;
 };
 
-class ArrayCopies {
+// (A template, so that only programs with array batches compile it.)
+template <class Unused = void>
+class ArrayCopiesOf {
  public:
-  static ArrayCopies& instance() {
-    static ArrayCopies* const copies = new ArrayCopies;  // never destroyed: used until exit
+  static ArrayCopiesOf& instance() {
+    static ArrayCopiesOf* const copies = new ArrayCopiesOf;  // never destroyed: used until exit
     return *copies;
   }
   cl::Buffer get(cl_context context, std::vector<unsigned char>&& bytes) {
@@ -53,6 +55,7 @@ class ArrayCopies {
   std::mutex mutex_;
   std::vector<Entry> entries_;
 };
+using ArrayCopies = ArrayCopiesOf<>;
 
 // The batch of a column-major problem p whose A, B and C offsets (already swapped for row-major calls)
 // are ao, bo, co. With arrays, the device copies of the offsets and scalars (made after every check).
@@ -86,6 +89,7 @@ core::Batch describe(cl_context context, const Offsets& ao, const Offsets& bo, c
 }
 
 // Product i of the batch as a single problem.
+template <class Unused = void>
 inline core::Problem product(const core::Problem& p, const Offsets& ao, const Offsets& bo, const Offsets& co,
                              std::size_t i) {
   core::Problem q = p;

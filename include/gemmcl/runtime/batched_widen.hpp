@@ -33,6 +33,7 @@ struct Copies {
 
 // Enqueues the batched widening (to = nullptr) or narrowing of one matrix: `which` 0, 1, 2 for A, B,
 // C; `caller` the caller's matrix (its base offset); `caller_stride` its stride in a strided batch.
+template <class Unused = void>
 inline cl::Event convert(cl::CommandQueue& queue, const QueueTarget& target, const element::Info& e, bool widen,
                          const core::Problem& p, int which, const core::Matrix& caller, std::size_t caller_stride,
                          std::size_t rows, std::size_t cols, const Copies& copies, std::size_t products,
@@ -58,6 +59,7 @@ inline cl::Event convert(cl::CommandQueue& queue, const QueueTarget& target, con
 
 // Runs the float plan on widened copies of a checked, described batch p of products with k > 0; co: the
 // products' offsets of C (arrays).
+template <class Unused = void>
 inline cl::Event run_widened(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
                              const dispatch::Plan& plan, const element::Info& e, bool c_narrow, const float* alphas,
                              const float* betas, bool arrays, const Offsets& co, const Events& wait) {
@@ -145,6 +147,7 @@ inline cl::Event run_widened(cl::CommandQueue& queue, const QueueTarget& target,
 
 // No product to compute, in a batch of a storage type: C_i := beta_i * C_i (and the epilogue) product by
 // product through the single calls' widened path; a marker after all of them completes the call.
+template <class Unused = void>
 inline cl::Event scale_each_widened(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
                                     const dispatch::Plan& plan, const element::Info& e, bool c_narrow,
                                     const Offsets& co, std::size_t count, const float* betas, bool arrays,

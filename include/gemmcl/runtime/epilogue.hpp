@@ -19,6 +19,14 @@
 GEMMCL_COLD_BEGIN
 namespace gemmcl::runtime {
 
+// A bias passed to a Gemm without an Epilogue.
+[[noreturn]] inline void reject_bias_without_epilogue() {
+  throw Error(ErrorCode::InvalidEpilogue,
+              "a bias buffer was passed, but the Gemm has no Epilogue with a bias: give it "
+              "Epilogue<A, Bias::PerRow> or Epilogue<A, Bias::PerColumn>",
+              Argument::epilogue);
+}
+
 // Checks the arguments of an Epilogue<A, B> call on an m x n C (the caller's terms); scalar_bytes is
 // the size of the bias's elements.
 template <class S>
