@@ -171,6 +171,54 @@ TEST_CASE("the tensor-core kernels apply the epilogue") {
   check<gt::TensorPath<half, float, emulate, GeluColumn>>(Shape{Layout::ColMajor, Transpose::No, Transpose::No, 8, 8, 4096});
 }
 
+// Batched calls with an epilogue: one bias and one pair of bounds for every product.
+TEST_CASE("batched calls apply the epilogue to every product") {
+  auto& q = gt::target().queue;
+  std::uniform_real_distribution<float> u(-1, 1);
+  const std::size_t m = 19, n = 11, k = 13, count = 5;
+  for (Layout layout : layouts) {
+    std::vector<float> a(m * k * count), b(k * n * count), bias(std::max(m, n));
+    for (float& x : a) x = u(rng());
+    for (float& x : b) x = u(rng());
+    for (float& x : bias) x = u(rng());
+    cl::Buffer da = gt::upload(a), db = gt::upload(b), dbias = gt::upload(bias);
+    const bool col = layout == Layout::ColMajor;
+    const std::size_t lda = col ? m : k, ldb = col ? k : n, ldc = col ? m : n;
+    const auto at = [&](const std::vector<float>& x, std::size_t base, std::size_t ld, std::size_t i, std::size_t j) {
+      return double(x[base + (col ? i + j * ld : i * ld + j)]);
+    };
+    const auto check_products = [&](const std::vector<float>& c, Bias dir, Activation act,
+                                    const std::vector<std::size_t>& order) {
+      double worst = 0;
+      for (std::size_t p = 0; p < count; ++p)
+        for (std::size_t j = 0; j < n; ++j)
+          for (std::size_t i = 0; i < m; ++i) {
+            double s = 0;
+            for (std::size_t l = 0; l < k; ++l) s += at(a, p * m * k, lda, i, l) * at(b, p * k * n, ldb, l, j);
+            s += double(bias[dir == Bias::PerRow ? i : j]);
+            s = activate(act, s, -0.5, 0.5);
+            worst = std::max(worst, std::abs(s - at(c, order[p] * m * n, ldc, i, j)));
+          }
+      return worst;
+    };
+    cl::Buffer dc(gt::target().context, CL_MEM_READ_WRITE, m * n * count * sizeof(float));
+    using Relu = Gemm<Epilogue<Activation::ReLU, Bias::PerRow>>;
+    Relu().strided_batched(q, layout, Transpose::No, Transpose::No, m, n, k, 1.0f, da, 0, lda, m * k, db, 0, ldb, k * n,
+                           0.0f, dc, 0, ldc, m * n, count, Relu::epilogue_args{&dbias, 0});
+    std::vector<std::size_t> same(count), reversed(count);
+    for (std::size_t p = 0; p < count; ++p) same[p] = p, reversed[p] = count - 1 - p;
+    CHECK(check_products(gt::download<float>(q, dc, m * n * count), Bias::PerRow, Activation::ReLU, same) < 1e-4);
+    using Clamp = Gemm<Epilogue<Activation::Clamp, Bias::PerColumn>>;
+    const std::vector<float> ones(count, 1.0f), zeros(count, 0.0f);
+    std::vector<std::size_t> ao(count), bo(count), co(count);
+    for (std::size_t p = 0; p < count; ++p) ao[p] = p * m * k, bo[p] = p * k * n, co[p] = reversed[p] * m * n;
+    Clamp().batched(q, layout, Transpose::No, Transpose::No, m, n, k, ones, da, ao, lda, db, bo, ldb, zeros, dc, co, ldc,
+                    Clamp::epilogue_args{&dbias, 0, -0.5f, 0.5f});
+    CHECK(check_products(gt::download<float>(q, dc, m * n * count), Bias::PerColumn, Activation::Clamp, reversed) <
+          1e-4);
+  }
+}
+
 TEST_CASE("calls with no product still apply the epilogue to beta * C") {
   Shape s{Layout::RowMajor, Transpose::No, Transpose::No, 21, 13, 0};
   check<G<Activation::ReLU, Bias::PerColumn>>(s);

@@ -144,10 +144,22 @@ class Gemm {
                             cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, std::size_t c_stride,
                             std::size_t batch_count, const Events& wait = {}) const {
     static_assert(!epilogue_type::needs_arguments,
-                  "gemmcl::Gemm: batched calls take no epilogue arguments (bias, Clamp's bounds) yet");
+                  "gemmcl::Gemm: this Gemm's Epilogue has a bias or Clamp's bounds: pass a "
+                  "Gemm::epilogue_args after batch_count");
     const runtime::batch::Offsets ao{a_offset, a_stride}, bo{b_offset, b_stride}, co{c_offset, c_stride};
     return run_batch(queue, layout, a_transpose, b_transpose, m, n, k, {&a, a_offset, a_ld}, ao,
-                     {&b, b_offset, b_ld}, bo, {&c, c_offset, c_ld}, co, batch_count, &alpha, &beta, wait);
+                     {&b, b_offset, b_ld}, bo, {&c, c_offset, c_ld}, co, batch_count, &alpha, &beta, nullptr, wait);
+  }
+  // With the epilogue's arguments (the same bias and bounds for every product).
+  cl::Event strided_batched(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                            std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const cl::Buffer& a,
+                            std::size_t a_offset, std::size_t a_ld, std::size_t a_stride, const cl::Buffer& b,
+                            std::size_t b_offset, std::size_t b_ld, std::size_t b_stride, scalar_type beta,
+                            cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, std::size_t c_stride,
+                            std::size_t batch_count, const epilogue_args& epilogue, const Events& wait = {}) const {
+    const runtime::batch::Offsets ao{a_offset, a_stride}, bo{b_offset, b_stride}, co{c_offset, c_stride};
+    return run_batch(queue, layout, a_transpose, b_transpose, m, n, k, {&a, a_offset, a_ld}, ao,
+                     {&b, b_offset, b_ld}, bo, {&c, c_offset, c_ld}, co, batch_count, &alpha, &beta, &epilogue, wait);
   }
 
   // Batched GEMM with offsets and scalars per product (CLBlast's GemmBatched): product i computes
@@ -160,7 +172,29 @@ class Gemm {
                     std::span<const scalar_type> betas, cl::Buffer& c, std::span<const std::size_t> c_offsets,
                     std::size_t c_ld, const Events& wait = {}) const {
     static_assert(!epilogue_type::needs_arguments,
-                  "gemmcl::Gemm: batched calls take no epilogue arguments (bias, Clamp's bounds) yet");
+                  "gemmcl::Gemm: this Gemm's Epilogue has a bias or Clamp's bounds: pass a "
+                  "Gemm::epilogue_args after c_ld");
+    return batched(queue, layout, a_transpose, b_transpose, m, n, k, alphas, a, a_offsets, a_ld, b, b_offsets, b_ld,
+                   betas, c, c_offsets, c_ld, nullptr, wait);
+  }
+  // With the epilogue's arguments (the same bias and bounds for every product).
+  cl::Event batched(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                    std::size_t m, std::size_t n, std::size_t k, std::span<const scalar_type> alphas,
+                    const cl::Buffer& a, std::span<const std::size_t> a_offsets, std::size_t a_ld,
+                    const cl::Buffer& b, std::span<const std::size_t> b_offsets, std::size_t b_ld,
+                    std::span<const scalar_type> betas, cl::Buffer& c, std::span<const std::size_t> c_offsets,
+                    std::size_t c_ld, const epilogue_args& epilogue, const Events& wait = {}) const {
+    return batched(queue, layout, a_transpose, b_transpose, m, n, k, alphas, a, a_offsets, a_ld, b, b_offsets, b_ld,
+                   betas, c, c_offsets, c_ld, &epilogue, wait);
+  }
+
+ private:
+  cl::Event batched(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                    std::size_t m, std::size_t n, std::size_t k, std::span<const scalar_type> alphas,
+                    const cl::Buffer& a, std::span<const std::size_t> a_offsets, std::size_t a_ld,
+                    const cl::Buffer& b, std::span<const std::size_t> b_offsets, std::size_t b_ld,
+                    std::span<const scalar_type> betas, cl::Buffer& c, std::span<const std::size_t> c_offsets,
+                    std::size_t c_ld, const epilogue_args* epilogue, const Events& wait) const {
     const std::size_t count = alphas.size();
     runtime::batch::check_lengths(count, betas.size(), a_offsets.size(), b_offsets.size(), c_offsets.size());
     // Offsets a stride apart with one alpha and beta are the strided form's batch: no arrays to copy.
@@ -168,15 +202,18 @@ class Gemm {
     if (runtime::batch::strided_in_disguise(a_offsets.data(), b_offsets.data(), c_offsets.data(), alphas.data(),
                                             betas.data(), count, sa, sb, sc))
       return run_batch(queue, layout, a_transpose, b_transpose, m, n, k, {&a, sa.first, a_ld}, sa,
-                       {&b, sb.first, b_ld}, sb, {&c, sc.first, c_ld}, sc, count, alphas.data(), betas.data(), wait);
+                       {&b, sb.first, b_ld}, sb, {&c, sc.first, c_ld}, sc, count, alphas.data(), betas.data(),
+                       epilogue, wait);
     // The kernels add each product's offset to the smallest (so none is negative).
     const auto least = [](std::span<const std::size_t> o) { return o.empty() ? 0 : *std::ranges::min_element(o); };
     const std::size_t first[3] = {least(a_offsets), least(b_offsets), least(c_offsets)};
     return run_batch(queue, layout, a_transpose, b_transpose, m, n, k, {&a, first[0], a_ld},
                      {first[0], 0, a_offsets.data()}, {&b, first[1], b_ld}, {first[1], 0, b_offsets.data()},
                      {&c, first[2], c_ld}, {first[2], 0, c_offsets.data()}, count, alphas.data(), betas.data(),
-                     wait, true);
+                     epilogue, wait, true);
   }
+
+ public:
 
   // Packed operands (PackedA<L>, PackedB<L>): pack_a copies op(A) (m x k, stored as a call would take
   // it) into this Gemm's block layout once; calls then take the packed A in place of (a, a_offset, a_ld),
@@ -188,14 +225,14 @@ class Gemm {
     static_assert(resolved::packs_a, "gemmcl::Gemm::pack_a: this Gemm has no PackedA<layout::CBL<M>> or "
                                      "PackedA<layout::RBL<M, K>> policy");
     return runtime::packing::Maker::pack<value_type>(queue, 'A', layout, a_transpose, m, k, {&a, a_offset, a_ld},
-                                                     element::info_of<value_type>, blocks<true>(), wait);
+                                                     element::info_of<value_type>, runtime::packing::blocks_of<resolved, true>(), wait);
   }
   packed_type pack_b(cl::CommandQueue& queue, Layout layout, Transpose b_transpose, std::size_t k, std::size_t n,
                      const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, const Events& wait = {}) const {
     static_assert(resolved::packs_b, "gemmcl::Gemm::pack_b: this Gemm has no PackedB<layout::CBL<N>> or "
                                      "PackedB<layout::RBL<N, K>> policy");
     return runtime::packing::Maker::pack<value_type>(queue, 'B', layout, b_transpose, k, n, {&b, b_offset, b_ld},
-                                                     element::info_of<value_type>, blocks<false>(), wait);
+                                                     element::info_of<value_type>, runtime::packing::blocks_of<resolved, false>(), wait);
   }
   cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
                        std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const packed_type& a,
@@ -248,18 +285,6 @@ class Gemm {
     return run_problem(queue, target, p, alpha, beta, wait);
   }
 
-  template <bool A>
-  static constexpr runtime::packing::Blocks blocks() {
-    using P = std::conditional_t<A, typename resolved::packed_a, typename resolved::packed_b>;
-    if constexpr (requires { typename P::block_layout; }) {
-      using L = typename P::block_layout;
-      constexpr int tile_x = A ? config.tile_m : config.tile_n;
-      return {policy::packed_rules<resolved, L, A>::per_work_item ? 3 : L::kind, L::x, config.tile_k, tile_x};
-    } else {
-      return {0, 0, 0, 0};
-    }
-  }
-
   // A call with packed operands: checked as any call, then this Gemm's configuration on the blocks.
   cl::Event run_packed(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
                        std::size_t n, std::size_t k, scalar_type alpha, const packed_type* pa, core::Matrix a,
@@ -269,31 +294,11 @@ class Gemm {
                   "gemmcl::Gemm: calls with packed operands take no epilogue arguments (bias, Clamp's bounds) yet");
     const runtime::QueueTarget target = runtime::queue_target(queue);
     runtime::check_layout<resolved>(layout, ta, tb);
-    if (pa != nullptr) a = runtime::packing::check(*pa, 'A', blocks<true>(), m, k, layout, ta, target.context);
-    if (pb != nullptr) b = runtime::packing::check(*pb, 'B', blocks<false>(), k, n, layout, tb, target.context);
+    if (pa != nullptr) a = runtime::packing::check(*pa, 'A', runtime::packing::blocks_of<resolved, true>(), m, k, layout, ta, target.context);
+    if (pb != nullptr) b = runtime::packing::check(*pb, 'B', runtime::packing::blocks_of<resolved, false>(), k, n, layout, tb, target.context);
     core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
     p.epilogue = epilogue_of(nullptr, layout, m, n);
-    if (p.empty()) return runtime::marker(queue, wait);
-    std::vector<cl::Event> after;
-    for (cl_event e : wait.handles()) {
-      clRetainEvent(e);
-      after.emplace_back(e);
-    }
-    if (pa != nullptr) {
-      p.a = {&pa->buffer(), 0, std::size_t(pa->block_x())};
-      p.trans_a = false;
-      p.packed_a = pa->block_kind();
-      after.push_back(pa->ready());
-    }
-    if (pb != nullptr) {
-      p.b = {&pb->buffer(), 0, std::size_t(pb->block_x())};  // the panel width: the row stride
-      p.trans_b = true;
-      p.packed_b = pb->block_kind();
-      after.push_back(pb->ready());
-    }
-    // This Gemm's own kernel, whose tile the blocks fit; no generic fallback (its tile would not).
-    const dispatch::Plan plan{&codegen::kernel_of<vendor_type, resolved>, rules, 1, rules.split_k};
-    return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, Events(after)).back();
+    return runtime::packing::run<resolved>(queue, target, p, pa, pb, alpha, beta, wait);
   }
 
   // A checked, non-empty problem: tensor cores, widened copies or the plan's kernel.
@@ -330,13 +335,14 @@ class Gemm {
                       std::size_t n, std::size_t k, const core::Matrix& a, runtime::batch::Offsets ao,
                       const core::Matrix& b, runtime::batch::Offsets bo, const core::Matrix& c,
                       const runtime::batch::Offsets& co, std::size_t count, const scalar_type* alphas,
-                      const scalar_type* betas, const Events& wait, bool arrays = false) const {
+                      const scalar_type* betas, const epilogue_args* epilogue, const Events& wait,
+                      bool arrays = false) const {
     const runtime::QueueTarget target = runtime::queue_target(queue);
     runtime::check_layout<resolved>(layout, ta, tb);
     runtime::batch::check_count(count);
     core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
     runtime::batch::check(layout, ta, tb, m, n, k, a, ao, b, bo, c, co, count, sizeof(value_type), sizeof(c_type));
-    p.epilogue = epilogue_of(nullptr, layout, m, n);
+    p.epilogue = epilogue_of(epilogue, layout, m, n);
     if (p.empty() || count == 0) return runtime::marker(queue, wait);
     if (layout == Layout::RowMajor) std::swap(ao, bo);  // as make_problem swaps A and B
     p.batch.count = count;  // the plan scores the batch as a whole

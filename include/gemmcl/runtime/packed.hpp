@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstddef>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../codegen/source.hpp"
@@ -18,6 +19,8 @@
 #include "arguments.hpp"
 #include "enqueue.hpp"
 #include "launch.hpp"
+#include "self_check.hpp"
+#include "../policy/packed.hpp"
 #include "../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
@@ -165,6 +168,48 @@ core::Matrix check(const Packed<T>& x, char which, Blocks blocks, std::size_t ro
   // For the call's checks: the packed buffer as a dense op(X), which it holds at least.
   const std::size_t lead = which == 'A' ? (t == Transpose::Yes ? cols : rows) : (t == Transpose::Yes ? cols : rows);
   return core::Matrix{&x.buffer(), 0, std::max<std::size_t>(lead, 1)};
+}
+
+// The block layout Gemm type Resolved reads its packed A (IsA) or B in.
+template <class Resolved, bool IsA>
+constexpr Blocks blocks_of() {
+  using P = std::conditional_t<IsA, typename Resolved::packed_a, typename Resolved::packed_b>;
+  constexpr policy::Config c = Resolved::config;
+  if constexpr (requires { typename P::block_layout; }) {
+    using L = typename P::block_layout;
+    constexpr int tile_x = IsA ? c.tile_m : c.tile_n;
+    return {policy::packed_rules<Resolved, L, IsA>::per_work_item ? 3 : L::kind, L::x, c.tile_k, tile_x};
+  } else {
+    return {0, 0, 0, 0};
+  }
+}
+
+// A checked call with packed operands: Resolved's own kernel (whose tile the blocks fit; no generic
+// fallback, whose tile would not) on the blocks, after the packings.
+template <class Resolved, class T, class S>
+cl::Event run(cl::CommandQueue& queue, const QueueTarget& target, core::Problem p, const Packed<T>* pa,
+              const Packed<T>* pb, S alpha, S beta, const Events& wait) {
+  if (p.empty()) return marker(queue, wait);
+  std::vector<cl::Event> after;
+  for (cl_event e : wait.handles()) {
+    clRetainEvent(e);
+    after.emplace_back(e);
+  }
+  if (pa != nullptr) {
+    p.a = {&pa->buffer(), 0, std::size_t(pa->block_x())};  // the panel width: the row stride
+    p.trans_a = false;
+    p.packed_a = pa->block_kind();
+    after.push_back(pa->ready());
+  }
+  if (pb != nullptr) {
+    p.b = {&pb->buffer(), 0, std::size_t(pb->block_x())};
+    p.trans_b = true;
+    p.packed_b = pb->block_kind();
+    after.push_back(pb->ready());
+  }
+  const dispatch::Plan plan{&codegen::kernel_of<typename Resolved::vendor, Resolved>, Resolved::rules, 1,
+                            Resolved::rules.split_k};
+  return run_checked<S>(queue, target, p, plan, alpha, beta, Events(after)).back();
 }
 
 }  // namespace runtime::packing
