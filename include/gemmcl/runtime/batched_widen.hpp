@@ -127,12 +127,7 @@ inline cl::Event run_widened(cl::CommandQueue& queue, const QueueTarget& target,
   q.batch.a_align = alignment_bits(Offsets{0, a.stride}, count);
   q.batch.b_align = alignment_bits(Offsets{0, b.stride}, count);
   q.batch.c_align = c_narrow ? alignment_bits(Offsets{0, c.stride}, count) : p.batch.c_align;
-  const std::vector<cl_event> before = after_all();
-  std::vector<cl::Event> ev;
-  for (cl_event x : before) {
-    clRetainEvent(x);
-    ev.emplace_back(x);
-  }
+  const std::vector<cl::Event> ev = retained(after_all());
   const float alpha = arrays ? 1.0f : alphas[0], beta = arrays ? 0.0f : betas[0];
   events.push_back(run_checked<float>(queue, target, q, plan, alpha, beta, Events(ev)).back());
   for (detail::Copies* x : {&a, &b, &c})

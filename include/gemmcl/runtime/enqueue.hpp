@@ -65,6 +65,17 @@ inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims
   return enqueue(queue, kernel, dims, global, local, args.begin(), args.size(), wait);
 }
 
+// Events from handles, each retained: a wait list a call builds from the caller's events and its own.
+inline std::vector<cl::Event> retained(const std::vector<cl_event>& handles) {
+  std::vector<cl::Event> events;
+  events.reserve(handles.size());
+  for (cl_event e : handles) {
+    clRetainEvent(e);
+    events.emplace_back(e);
+  }
+  return events;
+}
+
 // For calls with nothing to compute: an event that completes once the wait list has.
 inline cl::Event marker(cl::CommandQueue& queue, const Events& wait) {
   const std::vector<cl_event> w = wait.handles();

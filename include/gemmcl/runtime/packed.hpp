@@ -190,11 +190,7 @@ template <class Resolved, class T, class S>
 cl::Event run(cl::CommandQueue& queue, const QueueTarget& target, core::Problem p, const Packed<T>* pa,
               const Packed<T>* pb, S alpha, S beta, const Events& wait) {
   if (p.empty()) return marker(queue, wait);
-  std::vector<cl::Event> after;
-  for (cl_event e : wait.handles()) {
-    clRetainEvent(e);
-    after.emplace_back(e);
-  }
+  std::vector<cl::Event> after = retained(wait.handles());
   if (pa != nullptr) {
     p.a = {&pa->buffer(), 0, std::size_t(pa->block_x())};  // the panel width: the row stride
     p.trans_a = false;

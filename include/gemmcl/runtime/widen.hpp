@@ -97,12 +97,7 @@ inline std::vector<cl::Event> run_widened(cl::CommandQueue& queue, const QueueTa
     }
     q.c = c.copy;
   }
-  const std::vector<cl_event> before = events.empty() ? first : after_all();
-  std::vector<cl::Event> ev;
-  for (cl_event e : before) {
-    clRetainEvent(e);
-    ev.emplace_back(e);
-  }
+  const std::vector<cl::Event> ev = retained(events.empty() ? first : after_all());
   const std::vector<cl::Event> product_events = run_checked<float>(queue, target, q, plan, alpha, beta, Events(ev));
   events.insert(events.end(), product_events.begin(), product_events.end());
   for (detail::Widened* w : {&a, &b, &c})
