@@ -19,6 +19,8 @@
 
 #include <gemmcl/gemm.hpp>
 
+#include "nvidia_peer.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -32,23 +34,10 @@
 namespace {
 
 using namespace gemmcl;
+using peer::env;
+using peer::median;
 
-#define CU(x)                                                                   \
-  do {                                                                          \
-    if (auto s_ = (x); s_ != 0) {                                               \
-      std::fprintf(stderr, "%s failed: %d (line %d)\n", #x, int(s_), __LINE__); \
-      std::exit(1);                                                             \
-    }                                                                           \
-  } while (0)
 
-std::string env(const char* name, const char* fallback) {
-  const char* v = std::getenv(name);
-  return v ? v : fallback;
-}
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 // Seconds per call: OpenCL calls returning their last event, timed from the first call's first event.
 double time_cl(cl::CommandQueue& q, const std::function<std::vector<cl::Event>()>& call, int iters) {
@@ -285,19 +274,7 @@ void epilogue(cl::Context& ctx, cl::CommandQueue& q, cublasHandle_t h, std::size
 }  // namespace
 
 int main() {
-  std::vector<cl::Platform> platforms;
-  cl::Platform::get(&platforms);
-  cl::Device device;
-  for (auto& p : platforms) {
-    std::vector<cl::Device> ds;
-    p.getDevices(CL_DEVICE_TYPE_GPU, &ds);
-    for (auto& d : ds)
-      if (d.getInfo<CL_DEVICE_VENDOR>().find("NVIDIA") != std::string::npos && device() == nullptr) device = d;
-  }
-  if (device() == nullptr) {
-    std::fprintf(stderr, "no NVIDIA GPU\n");
-    return 1;
-  }
+  const cl::Device device = peer::nvidia_gpu();
   cl::Context ctx(device);
   cl::CommandQueue q(ctx, device, CL_QUEUE_PROFILING_ENABLE);
   cublasHandle_t h;

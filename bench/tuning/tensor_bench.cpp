@@ -17,6 +17,8 @@
 
 #include <gemmcl/gemm.hpp>
 
+#include "nvidia_peer.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -30,28 +32,15 @@
 namespace {
 
 using namespace gemmcl;
+using peer::env;
+using peer::median;
 
-#define CU(x)                                                                    \
-  do {                                                                           \
-    if (auto s_ = (x); s_ != 0) {                                                \
-      std::fprintf(stderr, "%s failed: %d (line %d)\n", #x, int(s_), __LINE__);  \
-      std::exit(1);                                                              \
-    }                                                                            \
-  } while (0)
 
 std::vector<std::string> split(const std::string& s) {
   std::vector<std::string> out;
   std::stringstream ss(s);
   for (std::string x; std::getline(ss, x, ',');) out.push_back(x);
   return out;
-}
-std::string env(const char* name, const char* fallback) {
-  const char* v = std::getenv(name);
-  return v ? v : fallback;
-}
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 struct Shape {
@@ -184,19 +173,7 @@ int main(int argc, char** argv) {
     shapes.push_back(s);
   }
   if (shapes.empty()) shapes = {{4096, 4096, 4096}};
-  std::vector<cl::Platform> platforms;
-  cl::Platform::get(&platforms);
-  cl::Device device;
-  for (auto& p : platforms) {
-    std::vector<cl::Device> ds;
-    p.getDevices(CL_DEVICE_TYPE_GPU, &ds);
-    for (auto& d : ds)
-      if (d.getInfo<CL_DEVICE_VENDOR>().find("NVIDIA") != std::string::npos && device() == nullptr) device = d;
-  }
-  if (device() == nullptr) {
-    std::fprintf(stderr, "no NVIDIA GPU\n");
-    return 1;
-  }
+  const cl::Device device = peer::nvidia_gpu();
   cl::Context ctx(device);
   cl::CommandQueue q(ctx, device, CL_QUEUE_PROFILING_ENABLE);
   const TensorCoreSupport tc = tensor_cores(device);
