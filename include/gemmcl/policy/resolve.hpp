@@ -10,6 +10,7 @@
 #include "epilogue.hpp"
 #include "layout.hpp"
 #include "packed.hpp"
+#include "rules.hpp"
 #include "tags.hpp"
 
 namespace gemmcl::policy {
@@ -267,100 +268,91 @@ struct resolve {
   static constexpr Rules rules = derive_rules();
 
   // Rules between policies. Each message says what to change.
-  static_assert(config.tile_m % config.vec == 0 && config.tile_n % config.vec == 0 &&
-                    config.tile_k % config.vec == 0,
+  static_assert(rule::vec_divides_tile(config),
                 "gemmcl: Tile<M,N,K> extents must all be multiples of Vec<W>, since tiles are loaded "
                 "as W-wide vectors along M, N or K depending on the transpose");
-  static_assert(config.tile_m % config.wpt_m == 0,
+  static_assert(rule::wm_divides_tile(config),
                 "gemmcl: WorkPerThread<WM,WN>: WM must divide the tile's M, so the tile splits into "
                 "whole register tiles");
-  static_assert(config.tile_n % config.wpt_n == 0,
+  static_assert(rule::wn_divides_tile(config),
                 "gemmcl: WorkPerThread<WM,WN>: WN must divide the tile's N, so the tile splits into "
                 "whole register tiles");
-  static_assert(config.wpt_m % config.vec == 0,
+  static_assert(rule::wm_multiple_of_vec(config),
                 "gemmcl: WorkPerThread<WM,WN>: WM must be a multiple of Vec<W>, since each work-item "
                 "holds its rows as W-wide vectors");
-  static_assert(!config.local_b || config.wpt_n % config.vec == 0,
+  static_assert(rule::wn_multiple_of_vec(config),
                 "gemmcl: WorkPerThread<WM,WN>: with B in local memory, WN must be a multiple of Vec<W>, "
                 "since each work-item reads its columns from local memory as W-wide vectors");
   // Only meaningful once the tile splits into register tiles; that is reported above.
-  static constexpr bool whole = config.tile_m % config.wpt_m == 0 &&
-                                config.tile_n % config.wpt_n == 0 && config.tile_m % config.vec == 0 &&
-                                config.tile_n % config.vec == 0;
-  static_assert(!whole || !config.local_a || (config.tile_m * config.tile_k) %
-                                           (config.vec * config.threads()) == 0,
+  static constexpr bool whole = rule::whole(config);
+  static_assert(rule::a_loads_whole(config),
                 "gemmcl: the A tile (M x K elements) must split into a whole number of W-wide "
                 "vectors per work-item; the work-group has (M/WM)*(N/WN) work-items, times S with "
                 "SliceK<S>");
-  static_assert(!whole || !config.local_b || (config.tile_n * config.tile_k) %
-                                           (config.vec * config.threads()) == 0,
+  static_assert(rule::b_loads_whole(config),
                 "gemmcl: the B tile (K x N elements) must split into a whole number of W-wide "
                 "vectors per work-item; the work-group has (M/WM)*(N/WN) work-items, times S with "
                 "SliceK<S>");
-  static_assert(config.padding == 0 || config.local_a || config.local_b,
+  static_assert(rule::padding_needs_local(config),
                 "gemmcl: Padding<P> pads local-memory tiles, but LocalMemory<Operands::None> "
                 "stages nothing");
-  static_assert(!config.prefetch || config.local_a || config.local_b,
+  static_assert(rule::prefetch_needs_local(config),
                 "gemmcl: Prefetch<true> double-buffers local-memory tiles, but "
                 "LocalMemory<Operands::None> stages nothing");
-  static_assert(config.tile_k % config.unroll_factor() == 0,
+  static_assert(rule::unroll_divides_k(config),
                 "gemmcl: Unroll<U>: U must divide the tile's K, so every unrolled pass is whole");
-  static_assert(!config.register_prefetch ||
-                    (config.local_a && config.local_b && (config.prefetch || config.stages > 0)),
+  static_assert(rule::register_prefetch_needs_buffers(config),
                 "gemmcl: RegisterPrefetch<true> reads ahead from double-buffered local tiles: it needs "
                 "LocalMemory<Operands::Both> (the default) and Prefetch<true> or Pipeline<S>");
-  static_assert(config.stages == 0 || (config.local_a && config.local_b),
+  static_assert(rule::pipeline_needs_local(config),
                 "gemmcl: Pipeline<S> copies both operand tiles straight into local memory: it needs "
                 "LocalMemory<Operands::Both> (the default)");
-  static_assert(config.stages == 0 || !config.prefetch,
+  static_assert(rule::pipeline_excludes_prefetch(config),
                 "gemmcl: Pipeline<S> and Prefetch<true> both keep the next K steps in flight; give one: "
                 "Pipeline<2> is Prefetch<true> without the staging registers");
-  static_assert(config.stages == 0 || config.padding % config.vec == 0,
+  static_assert(rule::pipeline_padding_aligned(config),
                 "gemmcl: Pipeline<S> copies whole W-wide vectors into local rows, which must stay aligned "
                 "to the vector: Padding<P> must be a multiple of Vec<W>");
-  static_assert(!config.register_prefetch || config.unroll_factor() == config.tile_k,
+  static_assert(rule::register_prefetch_full_unroll(config),
                 "gemmcl: RegisterPrefetch<true> needs the whole tile K unrolled, so its two register "
                 "sets alternate at fixed places: leave Unroll<U> out or make U the tile's K");
-  static_assert(!config.register_prefetch || config.tile_k % 2 == 0,
+  static_assert(rule::register_prefetch_even_k(config),
                 "gemmcl: RegisterPrefetch<true> needs an even tile K: its two register sets alternate "
                 "and the next tile's first K step must land in the set the last step does not use");
-  static_assert(config.warp_lanes_m == 0 ||
-                    (!whole || (config.threads() % 32 == 0 &&
-                                config.threads_m() % config.warp_lanes_m == 0 &&
-                                config.threads_n() % (32 / config.warp_lanes_m) == 0)),
+  static_assert(rule::warp_layout_fits(config),
                 "gemmcl: WarpLayout<L>: the work-group must be a whole number of groups of 32, with M/WM "
                 "work-items along M divisible by L and N/WN along N divisible by 32/L");
-  static_assert(config.slices == 1 || (config.local_a && config.local_b),
+  static_assert(rule::slice_needs_local(config),
                 "gemmcl: SliceK<S> divides the K steps staged in local memory among S copies of the "
                 "register tiles: it needs LocalMemory<Operands::Both> (the default)");
-  static_assert(config.tile_k % config.slices == 0,
+  static_assert(rule::slice_divides_k(config),
                 "gemmcl: SliceK<S>: S must divide the tile's K, so every slice multiplies the same "
                 "number of K steps");
-  static_assert(config.slices == 1 || config.warp_lanes_m == 0,
+  static_assert(rule::slice_excludes_warp_layout(config),
                 "gemmcl: SliceK<S> numbers work-items slice by slice (each slice a whole number of "
                 "consecutive work-items); it cannot be combined with WarpLayout<L>");
-  static_assert(config.slices == 1 || !config.register_prefetch || (config.tile_k / config.slices) % 2 == 0,
+  static_assert(rule::slice_register_prefetch_even(config),
                 "gemmcl: RegisterPrefetch<true> with SliceK<S> needs an even number of K steps per slice "
                 "(the tile's K / S): the two register sets alternate within each slice");
-  static_assert(config.slices == 1 || config.unroll == 0 || (config.tile_k / config.slices) % config.unroll == 0,
+  static_assert(rule::slice_unroll_divides(config),
                 "gemmcl: Unroll<U> with SliceK<S>: U must divide the K steps of one slice (the tile's "
                 "K / S)");
-  static_assert(rules.pack != Packing::Always || config.vec > 1,
+  static_assert(rule::pack_needs_vec(config, rules),
                 "gemmcl: Pack<Packing::Always> copies misaligned operands so that they can be read as "
                 "whole vectors, but Vec<1> reads single elements: drop Pack or widen Vec");
-  static_assert(!config.in_step || (!config.local_a && !config.local_b),
+  static_assert(rule::in_step_without_local(config),
                 "gemmcl: InStep<true> adds a barrier per K step to kernels that have none; with operands in "
                 "local memory the kernel already has two");
-  static_assert(!(config.image_a || config.image_b) || config.sub_groups,
+  static_assert(rule::images_need_sub_groups(config),
                 "gemmcl: Images<O> is read by the sub-group main loop: give vendor::IntelSubgroups<S> or "
                 "vendor::KhronosSubgroups");
-  static_assert(!config.image_a || !config.local_a,
+  static_assert(rule::image_a_not_local(config),
                 "gemmcl: Images<O>: A is read from an image by every work-item, so it cannot also be "
                 "staged in local memory; drop A from LocalMemory<> or from Images<>");
-  static_assert(!config.image_b || !config.local_b,
+  static_assert(rule::image_b_not_local(config),
                 "gemmcl: Images<O>: B is read from an image by every work-item, so it cannot also be "
                 "staged in local memory; drop B from LocalMemory<> or from Images<>");
-  static_assert(!whole || config.threads() <= 4096,
+  static_assert(rule::work_items_fit(config),
                 "gemmcl: more than 4096 work-items per work-group; no OpenCL device accepts that. "
                 "Increase WorkPerThread or shrink the Tile");
 };
