@@ -40,6 +40,7 @@
 #include "runtime/launch.hpp"
 #include "runtime/self_check.hpp"
 #include "runtime/tensor_cores.hpp"
+#include "runtime/tuning.hpp"
 #include "runtime/widen.hpp"
 #include "target/all.hpp"
 
@@ -315,7 +316,8 @@ class Gemm {
         if (tensor_ok && runtime::tensor::takes(device, element::info_of<value_type>))
           return runtime::tensor::run<float>(queue, target, p, element::info_of<value_type>, c_narrow, alpha, beta,
                                              wait);
-      const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
+      const dispatch::Plan plan =
+          dispatch::plan<resolved>(p, device, alpha != scalar_type(0), runtime::tuning::table_for<resolved>(device));
       return runtime::run_widened(queue, target, p, plan, element::info_of<value_type>, c_narrow, alpha, beta, wait);
     } else {
       // Gemm<> with Math<TF32> (float) or with doubles: tensor cores where the device has them.
@@ -325,7 +327,8 @@ class Gemm {
         if (tensor_ok && runtime::tensor::takes(device, element::info_of<value_type>))
           return runtime::tensor::run<scalar_type>(queue, target, p, element::info_of<value_type>, false, alpha, beta,
                                                    wait);
-      const dispatch::Plan plan = dispatch::plan<resolved>(p, device, alpha != scalar_type(0));
+      const dispatch::Plan plan =
+          dispatch::plan<resolved>(p, device, alpha != scalar_type(0), runtime::tuning::table_for<resolved>(device));
       return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait);
     }
   }

@@ -92,7 +92,11 @@ const Source& source_of() {
 struct Kernel {
   policy::Config config;
   const target::Info* target;
-  const Source& (*source)();
+  const Source& (*source)();  // null for a kernel of a tuning file, whose text is `written`
+  const Source* written = nullptr;
+  bool tuned = false;  // from a tuning file: checked on first use like a vendor path's kernel
+
+  const Source& text() const { return written != nullptr ? *written : source(); }
 };
 
 template <class Tag, class Resolved>

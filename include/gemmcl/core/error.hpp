@@ -27,6 +27,7 @@ enum class ErrorCode {
   InvalidEpilogue,          // epilogue arguments that do not fit the Gemm's Epilogue policy
   PackedMismatch,           // a packed operand of another operand, shape, block layout or context
   BuildFailed,              // the OpenCL compiler rejected the program; the message holds the log
+  TuningFailed,             // the tuner found no configuration that runs, or cannot write its file
   OpenCL,                   // an OpenCL call failed; cl_status() holds its code
 };
 
@@ -48,6 +49,7 @@ constexpr std::string_view to_string(ErrorCode code) noexcept {
     case ErrorCode::InvalidEpilogue: return "InvalidEpilogue";
     case ErrorCode::PackedMismatch: return "PackedMismatch";
     case ErrorCode::BuildFailed: return "BuildFailed";
+    case ErrorCode::TuningFailed: return "TuningFailed";
     case ErrorCode::OpenCL: return "OpenCL";
   }
   return "unknown";

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <tuple>
 
 #include "../codegen/source.hpp"
@@ -20,6 +21,7 @@
 #include "split.hpp"
 #include "table.hpp"
 #include "tables/all.hpp"
+#include "tuned.hpp"
 #include "../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
@@ -82,15 +84,14 @@ Pick remembered_pick(PickMemo& memo, const Candidate* entries, std::size_t count
   return memo.picks.emplace(key, pick_entry(p, entries, count, d, r, element_bytes)).first->second;
 }
 
+// The plan of a pick among candidates: its kernel and split, and where the entry keeps K whole and its
+// last wave of work-groups would be partly empty, K split for the columns of C left over after the whole
+// waves (split.hpp, plan_last_wave).
 template <class Unused = void>
-Plan plan_from(PickMemo& memo, const Candidate* entries, std::size_t count, bool last_wave,
-                      const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
-                      std::size_t element_bytes, bool alpha_nonzero) {
-  const Pick pick = remembered_pick(memo, entries, count, p, d, r, element_bytes);
+Plan plan_of(const Pick& pick, const Candidate* entries, bool last_wave, const core::Problem& p,
+             const core::DeviceInfo& d, const policy::Rules& r, std::size_t element_bytes, bool alpha_nonzero) {
   const Candidate& e = entries[pick.entry];
   Plan plan{e.kernel, r, e.resident, pick.choice.split_k};
-  // Where the entry keeps K whole and its last wave of work-groups would be partly empty, the columns
-  // of C left over after the whole waves get K split (split.hpp, plan_last_wave).
   if (last_wave && alpha_nonzero) {
     const LastWavePlan last =
         last_wave_plan(p, e.config(), r, e.resident, d, pick.choice.split_k, element_bytes);
@@ -100,6 +101,45 @@ Plan plan_from(PickMemo& memo, const Candidate* entries, std::size_t count, bool
     }
   }
   return plan;
+}
+
+template <class Unused = void>
+Plan plan_from(PickMemo& memo, const Candidate* entries, std::size_t count, bool last_wave,
+                      const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
+                      std::size_t element_bytes, bool alpha_nonzero) {
+  const Pick pick = remembered_pick(memo, entries, count, p, d, r, element_bytes);
+  return plan_of(pick, entries, last_wave, p, d, r, element_bytes, alpha_nonzero);
+}
+
+// A plan from a tuning file's table: the shape rule near the problem where the caller leaves the split
+// to Gemm<>, else the cost model over the file's entries with their measured speeds. Nothing where the
+// rule sends the problem to the built-in table.
+template <class Unused = void>
+std::optional<Plan> from_tuned(TunedTable& t, const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
+                std::size_t element_bytes, bool alpha_nonzero) {
+  t.plans.fetch_add(1, std::memory_order_relaxed);
+  const std::vector<Candidate> entries = t.candidates(p);
+  Pick pick;
+  bool ruled = false;
+  if (const tuning::Shape* s = r.split_automatic() ? t.rule_for(p) : nullptr; s != nullptr) {
+    if (s->entry == tuning::kBuiltin) return std::nullopt;
+    pick = {s->entry, {0, s->split}};
+    ruled = true;
+  } else {
+    const TunedTable::Key key{p.m, p.n, p.k, p.trans_a, p.trans_b};
+    std::lock_guard<std::mutex> lock(t.mutex);
+    if (const auto it = t.picks.find(key); r == policy::Rules{} && it != t.picks.end()) {
+      pick = it->second;
+    } else {
+      pick = pick_entry(p, entries.data(), entries.size(), d, r, element_bytes);
+      if (r == policy::Rules{}) {
+        if (t.picks.size() >= kRememberedPicks) t.picks.clear();
+        t.picks.emplace(key, pick);
+      }
+    }
+  }
+  // A rule's split was measured: no last-wave split on top of it.
+  return plan_of(pick, entries.data(), t.last_wave && !ruled, p, d, r, element_bytes, alpha_nonzero);
 }
 
 template <class Table>
@@ -128,15 +168,23 @@ bool with_table(const core::DeviceInfo& d, F&& f) {
   });
 }
 
-// The entry point. alpha_nonzero: whether the call multiplies at all (alpha != 0).
+// The entry point. alpha_nonzero: whether the call multiplies at all (alpha != 0). tuned: the device's
+// tuning file's table for the element type, if it has one (runtime/tuning.hpp); Gemm<> then chooses
+// from it instead of the built-in table.
 template <class Resolved>
-Plan plan(const core::Problem& p, const core::DeviceInfo& d, bool alpha_nonzero) {
+Plan plan(const core::Problem& p, const core::DeviceInfo& d, bool alpha_nonzero, TunedTable* tuned = nullptr) {
   using T = typename Resolved::kernel_element_type;
   constexpr policy::Rules rules = Resolved::rules;
   using portable = policy::resolve<Element<T>>;
   const codegen::Kernel* fallback = &codegen::kernel_of<gemmcl::vendor::Generic, portable>;
   Plan chosen{&codegen::kernel_of<typename Resolved::vendor, Resolved>, rules, 1, rules.split_k};
   if constexpr (Resolved::automatic) {
+    if (tuned != nullptr)
+      if (const std::optional<Plan> from_file = detail::from_tuned(*tuned, p, d, rules, sizeof(T), alpha_nonzero)) {
+        chosen = *from_file;
+        chosen.fallback = fallback;
+        return chosen;
+      }
     with_table<T>(d, [&](auto table) {
       chosen = detail::from_table<decltype(table)>(p, d, rules, sizeof(T), alpha_nonzero);
     });

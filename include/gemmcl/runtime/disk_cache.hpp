@@ -75,10 +75,8 @@ inline bool serves(std::string_view platform_name) {
   return s.forced || platform_name.find("Portable Computing Language") == std::string_view::npos;
 }
 
-// The folder entries go to, or "" when the disk cache is off.
-inline std::string programs_directory() {
-  Settings& s = settings();
-  std::lock_guard<std::mutex> lock(s.mutex);
+// The environment, read once (the caller holds the lock).
+inline void read_environment(Settings& s) {
   if (!s.read_environment) {
     s.read_environment = true;
     if (const char* on = std::getenv("GEMMCL_DISK_CACHE"); on != nullptr) {
@@ -87,6 +85,21 @@ inline std::string programs_directory() {
     }
     if (s.directory.empty()) s.directory = default_directory();
   }
+}
+
+// The cache directory, on or off ("" where there is no home to put it in): tuning files live there too.
+inline std::string cache_directory() {
+  Settings& s = settings();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  read_environment(s);
+  return s.directory;
+}
+
+// The folder entries go to, or "" when the disk cache is off.
+inline std::string programs_directory() {
+  Settings& s = settings();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  read_environment(s);
   if (!s.enabled || s.directory.empty()) return {};
   return s.directory + "/programs";
 }
@@ -154,15 +167,24 @@ inline std::optional<std::vector<unsigned char>> decode(const std::string& data,
 // some distributions' GCC), fread inlined into a function compiled without optimization takes its
 // checked variant and warns that the buffer is too small, an error under -Werror.
 GEMMCL_COLD_END
-inline std::optional<std::vector<unsigned char>> load(const std::string& directory, const std::string& key) {
-  std::FILE* file = std::fopen(entry_path(directory, key).c_str(), "rb");
+// A whole file, or nothing where it cannot be opened.
+inline std::optional<std::string> read_all(const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr) return {};
   std::string data;
   char chunk[65536];
   for (std::size_t got; (got = std::fread(chunk, 1, sizeof chunk, file)) > 0;) data.append(chunk, got);
   std::fclose(file);
-  return decode(data, key);
+  return data;
 }
+GEMMCL_COLD_BEGIN
+
+inline std::optional<std::vector<unsigned char>> load(const std::string& directory, const std::string& key) {
+  const std::optional<std::string> data = read_all(entry_path(directory, key));
+  if (!data) return {};
+  return decode(*data, key);
+}
+
 GEMMCL_COLD_BEGIN
 
 // Creates a directory and its parents; true when it exists afterwards.
@@ -186,30 +208,33 @@ inline bool make_directories(const std::string& path) {
 #endif
 }
 
-// Writes an entry atomically: a temporary file of this process and call, then a rename.
-inline void store(const std::string& directory, const std::string& key, const std::vector<unsigned char>& binary) {
-  if (!make_directories(directory))
-    return warn_once("the cache directory " + directory + " cannot be created (" + std::strerror(errno) + ")");
+// Writes a file atomically: a temporary file of this process and call, then a rename. Readers see the
+// old file or the new one, never a part. False where it cannot be written or replaced.
+inline bool write_atomically(const std::string& path, const std::string& data) {
   static std::atomic<unsigned> serial{0};
   // Unique per process (the start time and an address) and per call in it (a serial number).
   static const unsigned long long process =
       static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
       static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(&serial));
-  const std::string final_path = entry_path(directory, key);
-  const std::string temporary =
-      final_path + ".tmp" + std::to_string(process) + "." + std::to_string(serial.fetch_add(1));
-  const std::string data = encode(key, binary);
+  const std::string temporary = path + ".tmp" + std::to_string(process) + "." + std::to_string(serial.fetch_add(1));
   std::FILE* file = std::fopen(temporary.c_str(), "wb");
   bool written = file != nullptr && std::fwrite(data.data(), 1, data.size(), file) == data.size();
   if (file != nullptr) written = std::fclose(file) == 0 && written;
-  if (!written) {
+  // On Windows rename() does not replace an existing file.
+  if (!written || std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::remove(temporary.c_str());
-    return warn_once("the cache directory " + directory + " cannot be written");
+    return false;
   }
-  // On Windows rename() does not replace an existing file: the entry another process wrote stays.
-  if (std::rename(temporary.c_str(), final_path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    if (!load(directory, key)) warn_once("an entry of the cache directory " + directory + " cannot be replaced");
+  return true;
+}
+
+// Writes an entry (atomically, see above).
+inline void store(const std::string& directory, const std::string& key, const std::vector<unsigned char>& binary) {
+  if (!make_directories(directory))
+    return warn_once("the cache directory " + directory + " cannot be created (" + std::strerror(errno) + ")");
+  if (!write_atomically(entry_path(directory, key), encode(key, binary))) {
+    // Where the rename failed because another process's entry is in place (Windows), that one stays.
+    if (!load(directory, key)) warn_once("the cache directory " + directory + " cannot be written");
     return;
   }
   settings().stores.fetch_add(1, std::memory_order_relaxed);

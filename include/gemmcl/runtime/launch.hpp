@@ -158,7 +158,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                            const codegen::Kernel& kernel, const policy::Rules& rules, T alpha, T beta,
                            const Events& wait, int resident, int split_k) {
   const policy::Config& C = kernel.config;
-  const codegen::Source& text = kernel.source();
+  const codegen::Source& text = kernel.text();
   const core::DeviceInfo& device = core::device_info(target.device);
 
   Requirements req;

@@ -109,7 +109,7 @@ bool passes(cl::CommandQueue& queue, const QueueTarget& target, const codegen::K
       if (v.kernel == &kernel && v.device == target.device) return v.passed;
   }
   const core::DeviceInfo& device = core::device_info(target.device);
-  const codegen::Source& source = kernel.source();
+  const codegen::Source& source = kernel.text();
   const std::string key = "self-check\ndevice " + device.name + " | " + device.vendor + " | driver " +
                           device.driver_version + "\nsource " + std::to_string(source.hash) + " " +
                           std::to_string(source.text.size());
@@ -149,7 +149,8 @@ namespace runtime {
 template <class T>
 std::vector<cl::Event> run_checked(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
                                    const dispatch::Plan& plan, T alpha, T beta, const Events& wait) {
-  const bool vendor = plan.kernel->target != &target::info_of<vendor::Generic>;
+  // Kernels of a tuning file are checked too: the tuner verified them, but the file may be edited.
+  const bool vendor = plan.kernel->target != &target::info_of<vendor::Generic> || plan.kernel->tuned;
   if (vendor && plan.fallback != nullptr && self_check::enabled() &&
       !self_check::passes<T>(queue, target, *plan.kernel, plan.rules, p)) {
     dispatch::Plan generic = plan;
