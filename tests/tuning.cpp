@@ -155,6 +155,13 @@ TEST_CASE("tuning file: Gemm<> runs a handcrafted file's entries and rules, and 
   CHECK(from_file(plan_of(200, 200, 200, true, false)) >= 0);  // the rule is for nn only
   CHECK(from_file(plan_of(67, 45, 33, false, true)) >= 0);
   CHECK(from_file(plan_of(64, 64, 4096, false, false)) >= 0);  // beyond the rule's reach
+  // With `elsewhere builtin`, products near no rule go to the built-in table; the rules still apply.
+  table->elsewhere_builtin = true;
+  CHECK(from_file(plan_of(67, 45, 33, false, true)) == -1);
+  CHECK(from_file(plan_of(64, 64, 4096, false, false)) == -1);
+  CHECK(from_file(plan_of(64, 64, 2048, false, false)) == 1);
+  CHECK(from_file(plan_of(100, 300, 50, true, false)) == 0);
+  table->elsewhere_builtin = false;
   CHECK(table->rule_for(core::Problem{81, 64, 2048, false, false, {}, {}, {}}) == nullptr);
   CHECK(table->rule_for(core::Problem{64, 64, 2048, false, true, {}, {}, {}}) == nullptr);
   const std::size_t planned = tuning_status(gt::target().queue).plans;

@@ -102,6 +102,7 @@ TEST_CASE("tuning file: write, then parse, gives back every field") {
   db.entries.push_back({"generic", config(32, 32, 8, 2, 4, 4, true, true, true), dispatch::speeds(50), 1});
   db.shapes.push_back(rule(false, false, 512, 512, 512, 0, 1, 123.5, 120.0));
   db.shapes.push_back(rule(false, true, 64, 64, 64, tf::kBuiltin, 1, 1.5, 2.5));
+  db.elsewhere_builtin = true;
   f.sections = {fl, db};
 
   const std::string text = tf::write(f, "a comment");
@@ -116,6 +117,7 @@ TEST_CASE("tuning file: write, then parse, gives back every field") {
   for (std::size_t s = 0; s < 2; ++s) {
     const tf::Section &x = f.sections[s], &y = g->sections[s];
     CHECK(y.element == x.element);
+    CHECK(y.elsewhere_builtin == x.elsewhere_builtin);
     REQUIRE(y.entries.size() == x.entries.size());
     for (std::size_t i = 0; i < x.entries.size(); ++i) {
       INFO("section " << x.element << " entry " << i);

@@ -136,6 +136,12 @@ Report tune(cl::CommandQueue& queue, Options o = {}) {
 
   dispatch::tuning::Section section{std::string(element::info_of<T>.name), {}, {}};
   for (const Trial& t : r.entries) section.entries.push_back({t.target, t.config, speeds_of(t, r), t.resident});
+  // Products near no rule keep the built-in choice unless a candidate of the tuner's own beat the built-in
+  // entries clearly (speeds_of gives it a speed of its own): the built-in table also has entries the
+  // tuner cannot write (sub-group paths) and rules of its own for them.
+  section.elsewhere_builtin = true;
+  for (std::size_t i = 0; i < r.entries.size(); ++i)
+    if (!r.entries[i].seed && section.entries[i].speed.nn > 1) section.elsewhere_builtin = false;
   for (const ShapeResult& s : r.shapes)
     section.shapes.push_back({s.shape.trans_a, s.shape.trans_b, s.shape.m, s.shape.n, s.shape.k, s.finalist,
                               s.split, s.tuned, s.builtin});

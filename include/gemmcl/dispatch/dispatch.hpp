@@ -113,7 +113,7 @@ Plan plan_from(PickMemo& memo, const Candidate* entries, std::size_t count, bool
 
 // A plan from a tuning file's table: the shape rule near the problem where the caller leaves the split
 // to Gemm<>, else the cost model over the file's entries with their measured speeds. Nothing where the
-// rule sends the problem to the built-in table.
+// rule, or the file for products near no rule, sends the problem to the built-in table.
 template <class Unused = void>
 std::optional<Plan> from_tuned(TunedTable& t, const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
                 std::size_t element_bytes, bool alpha_nonzero) {
@@ -125,6 +125,8 @@ std::optional<Plan> from_tuned(TunedTable& t, const core::Problem& p, const core
     if (s->entry == tuning::kBuiltin) return std::nullopt;
     pick = {s->entry, {0, s->split}};
     ruled = true;
+  } else if (t.elsewhere_builtin) {
+    return std::nullopt;
   } else {
     const TunedTable::Key key{p.m, p.n, p.k, p.trans_a, p.trans_b};
     std::lock_guard<std::mutex> lock(t.mutex);

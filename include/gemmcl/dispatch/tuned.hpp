@@ -35,6 +35,7 @@ struct TunedTable {
   std::vector<int> resident;
   std::vector<bool> device_fence;
   std::vector<tuning::Shape> shapes;
+  bool elsewhere_builtin = false;  // products near no rule go to the built-in table
   bool last_wave = true;
   // Picks by shape, as for the built-in tables (dispatch.hpp), bounded the same way.
   struct Key {
@@ -112,6 +113,7 @@ std::unique_ptr<TunedTable> make_tuned_table(const tuning::Section& section, con
     return nullptr;
   }
   table->shapes = section.shapes;
+  table->elsewhere_builtin = section.elsewhere_builtin;
   return table;
 }
 

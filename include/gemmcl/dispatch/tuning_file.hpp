@@ -6,13 +6,15 @@
 //   device NVIDIA H100 80GB HBM3
 //   driver 580.159.04
 //   section float
+//   elsewhere builtin
 //   entry 0 nvidia tile=128x128x8 vec=4 wpt=8x16 local=ab padding=0 prefetch=1 regprefetch=1 stages=0 unroll=0 warp=0 slices=1 speeds=88,89,85,86 resident=2
 //   shape nn 1000 1000 1000 entry=0 split=2 gflops=41234.5 builtin=39876.1
 //   shape nn 128 128 65536 entry=builtin split=1 gflops=9876.5 builtin=9876.5
 //
 // A section holds the entries of one element type and its shape rules: for a product of about that
 // shape with those transposes (as the kernel sees them), run that entry with K in at most that many
-// parts, or Gemm<>'s built-in choice where the tuner found nothing faster.
+// parts, or Gemm<>'s built-in choice where the tuner found nothing faster. `elsewhere` says who chooses
+// for products near no rule: the built-in table, or the section's entries by the cost model.
 // Lines starting with '#' are comments. Anything else that does not parse makes the whole file
 // unusable (parse() says which line and why): a tuning file is never half trusted.
 
@@ -54,6 +56,8 @@ struct Section {
   std::string element;  // element::Info::name
   std::vector<Entry> entries;
   std::vector<Shape> shapes;
+  // Products near no shape rule: true, the built-in table chooses them; false, the entries do.
+  bool elsewhere_builtin = false;
 };
 
 struct File {
@@ -165,6 +169,7 @@ inline std::string write(const File& f, std::string_view comment = {}) {
   out += "gemmcl-tuning " + std::to_string(kFormat) + "\ndevice " + f.device + "\ndriver " + f.driver + "\n";
   for (const Section& s : f.sections) {
     out += "section " + s.element + "\n";
+    out += std::string("elsewhere ") + (s.elsewhere_builtin ? "builtin" : "entries") + "\n";
     for (std::size_t i = 0; i < s.entries.size(); ++i) out += entry_line(i, s.entries[i]) + "\n";
     for (const Shape& r : s.shapes) out += shape_line(r) + "\n";
   }
@@ -210,6 +215,11 @@ std::optional<File> parse(std::string_view text, std::string& why) {
       if (w.size() != 2) return fail("expected 'section <element type>'");
       if (f.find(w[1]) != nullptr) return fail("a second section " + std::string(w[1]));
       f.sections.push_back(Section{std::string(w[1]), {}, {}});
+    } else if (kind == "elsewhere") {
+      if (f.sections.empty()) return fail("'elsewhere' before any section");
+      if (w.size() != 2 || (w[1] != "builtin" && w[1] != "entries"))
+        return fail("expected 'elsewhere builtin' or 'elsewhere entries'");
+      f.sections.back().elsewhere_builtin = w[1] == "builtin";
     } else if (kind == "entry") {
       if (f.sections.empty()) return fail("an entry before any section");
       Section& s = f.sections.back();

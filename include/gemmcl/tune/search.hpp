@@ -12,6 +12,7 @@
 #include <array>
 #include <chrono>
 #include <cstddef>
+#include <cstdio>
 #include <numeric>
 #include <random>
 #include <string>
@@ -163,7 +164,9 @@ std::vector<std::size_t> quick_pass(Bench<T>& bench, std::vector<Trial>& trials,
     }
     if (t.gflops > best) {
       best = t.gflops;
-      report.line("best so far " + std::to_string(int(best)) + " GFLOPS: " + describe(t));
+      char line[48];
+      std::snprintf(line, sizeof line, "best so far %.1f GFLOPS: ", best);
+      report.line(line + describe(t));
     }
     report.update(clock.fraction(), "quick pass: " + std::to_string(tried) + " tried, best " +
                                         std::to_string(int(best)) + " GFLOPS");
