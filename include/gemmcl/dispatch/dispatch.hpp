@@ -21,6 +21,7 @@
 #include "split.hpp"
 #include "table.hpp"
 #include "tables/all.hpp"
+#include "memo.hpp"
 #include "tuned.hpp"
 #include "../util/cold.hpp"
 
@@ -51,38 +52,6 @@ auto candidates(const core::Problem& p) {
 }
 
 namespace detail {
-
-// Gemm<>'s choice depends only on the shape, the transposes, the device and the caller's rules, and
-// scoring every entry costs about a microsecond of host time per call for the NVIDIA float table. So
-// each table keeps the choices it made: a program repeating a shape scores it once. Bounded: past
-// kRememberedPicks shapes it starts again.
-inline constexpr std::size_t kRememberedPicks = 1024;
-
-// One table's remembered picks. The memo and the choice are one template for all tables (Unused is
-// never given: it keeps them out of compiles that use no table): a table adds only its candidates.
-struct PickMemo {
-  struct Key {
-    cl_device_id device;
-    std::size_t m, n, k;
-    bool trans_a, trans_b;
-    int split_k;
-    Reduction reduction;
-    Packing pack;
-    auto operator<=>(const Key&) const = default;
-  };
-  std::mutex mutex;
-  std::map<Key, Pick> picks;  // declared here, instantiated only where a table is used
-};
-
-template <class Unused = void>
-Pick remembered_pick(PickMemo& memo, const Candidate* entries, std::size_t count, const core::Problem& p,
-                            const core::DeviceInfo& d, const policy::Rules& r, std::size_t element_bytes) {
-  const PickMemo::Key key{d.id, p.m, p.n, p.k, p.trans_a, p.trans_b, r.split_k, r.reduction, r.pack};
-  std::lock_guard<std::mutex> lock(memo.mutex);
-  if (const auto it = memo.picks.find(key); it != memo.picks.end()) return it->second;
-  if (memo.picks.size() >= kRememberedPicks) memo.picks.clear();
-  return memo.picks.emplace(key, pick_entry(p, entries, count, d, r, element_bytes)).first->second;
-}
 
 // The plan of a pick among candidates: its kernel and split, and where the entry keeps K whole and its
 // last wave of work-groups would be partly empty, K split for the columns of C left over after the whole
@@ -118,7 +87,7 @@ template <class Unused = void>
 std::optional<Plan> from_tuned(TunedTable& t, const core::Problem& p, const core::DeviceInfo& d, const policy::Rules& r,
                 std::size_t element_bytes, bool alpha_nonzero) {
   t.plans.fetch_add(1, std::memory_order_relaxed);
-  const std::vector<Candidate> entries = t.candidates(p);
+  const std::vector<Candidate>& entries = t.candidates[(p.trans_a ? 2 : 0) + (p.trans_b ? 1 : 0)];
   Pick pick;
   bool ruled = false;
   if (const tuning::Shape* s = r.split_automatic() ? t.rule_for(p) : nullptr; s != nullptr) {
@@ -128,17 +97,7 @@ std::optional<Plan> from_tuned(TunedTable& t, const core::Problem& p, const core
   } else if (t.elsewhere_builtin) {
     return std::nullopt;
   } else {
-    const TunedTable::Key key{p.m, p.n, p.k, p.trans_a, p.trans_b};
-    std::lock_guard<std::mutex> lock(t.mutex);
-    if (const auto it = t.picks.find(key); r == policy::Rules{} && it != t.picks.end()) {
-      pick = it->second;
-    } else {
-      pick = pick_entry(p, entries.data(), entries.size(), d, r, element_bytes);
-      if (r == policy::Rules{}) {
-        if (t.picks.size() >= kRememberedPicks) t.picks.clear();
-        t.picks.emplace(key, pick);
-      }
-    }
+    pick = remembered_pick(t.memo, entries.data(), entries.size(), p, d, r, element_bytes);
   }
   // A rule's split was measured: no last-wave split on top of it.
   return plan_of(pick, entries.data(), t.last_wave && !ruled, p, d, r, element_bytes, alpha_nonzero);

@@ -30,7 +30,8 @@ struct tunable_key<vendor::Nvidia<>> {
 using tunable_targets = util::type_list<vendor::Nvidia<>, vendor::Generic>;
 
 // Whether `key` names a tunable target; if so sets `info` to it.
-inline bool tunable_target(std::string_view key, const target::Info*& info) {
+template <class Unused = void>
+bool tunable_target(std::string_view key, const target::Info*& info) {
   return util::any_of(tunable_targets{}, [&](auto tag) {
     using Tag = decltype(tag);
     if (tunable_key<Tag>::value != key) return false;
@@ -40,7 +41,8 @@ inline bool tunable_target(std::string_view key, const target::Info*& info) {
 }
 
 // The key of a target's Info, or "" where it is not tunable.
-inline std::string_view tunable_key_of(const target::Info* info) {
+template <class Unused = void>
+std::string_view tunable_key_of(const target::Info* info) {
   std::string_view key;
   util::any_of(tunable_targets{}, [&](auto tag) {
     using Tag = decltype(tag);
@@ -52,7 +54,8 @@ inline std::string_view tunable_key_of(const target::Info* info) {
 }
 
 // The kernel text of a configuration on a tunable target (the key must be one, see tunable_target).
-inline codegen::Source tunable_source(std::string_view key, const policy::Config& c) {
+template <class Unused = void>
+codegen::Source tunable_source(std::string_view key, const policy::Config& c) {
   codegen::Source s;
   util::any_of(tunable_targets{}, [&](auto tag) {
     using Tag = decltype(tag);

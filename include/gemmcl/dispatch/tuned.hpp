@@ -7,10 +7,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstddef>
-#include <deque>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -18,6 +15,7 @@
 #include "../core/device.hpp"
 #include "../core/problem.hpp"
 #include "choose.hpp"
+#include "memo.hpp"
 #include "tunable.hpp"
 #include "tuning_file.hpp"
 #include "../util/cold.hpp"
@@ -29,32 +27,15 @@ namespace gemmcl::dispatch {
 inline constexpr double kShapeRuleReach = 1.25;
 
 struct TunedTable {
-  std::deque<codegen::Source> sources;  // stable addresses: kernels point at them
-  std::deque<codegen::Kernel> kernels;
-  std::vector<speeds> speed;
-  std::vector<int> resident;
-  std::vector<bool> device_fence;
+  // Reserved for all entries up front: kernels point at their sources, candidates at their kernels.
+  std::vector<codegen::Source> sources;
+  std::vector<codegen::Kernel> kernels;
+  std::vector<Candidate> candidates[4];  // per pair of transposes (NN, NT, TN, TT), speeds for that pair
   std::vector<tuning::Shape> shapes;
   bool elsewhere_builtin = false;  // products near no rule go to the built-in table
   bool last_wave = true;
-  // Picks by shape, as for the built-in tables (dispatch.hpp), bounded the same way.
-  struct Key {
-    std::size_t m, n, k;
-    bool trans_a, trans_b;
-    auto operator<=>(const Key&) const = default;
-  };
-  std::mutex mutex;
-  std::map<Key, Pick> picks;
+  detail::PickMemo memo;
   std::atomic<std::size_t> plans{0};  // calls planned from this table (gemmcl::tuning_status)
-
-  // The candidates for a problem's pair of transposes.
-  std::vector<Candidate> candidates(const core::Problem& p) const {
-    std::vector<Candidate> out;
-    out.reserve(kernels.size());
-    for (std::size_t i = 0; i < kernels.size(); ++i)
-      out.push_back({&kernels[i], speed[i].of(p.trans_a, p.trans_b), resident[i], device_fence[i]});
-    return out;
-  }
 
   // The shape rule nearest the problem within reach (same transposes), or null.
   const tuning::Shape* rule_for(const core::Problem& p) const {
@@ -83,8 +64,14 @@ template <class Unused = void>
 std::unique_ptr<TunedTable> make_tuned_table(const tuning::Section& section, const element::Info& element,
                                              const core::DeviceInfo& d, std::string& why) {
   auto table = std::make_unique<TunedTable>();
-  table->last_wave = d.is_gpu();
-  for (std::size_t i = 0; i < section.entries.size(); ++i) {
+  const std::size_t n = section.entries.size();
+  if (n == 0) {
+    why = "the section has no entries";
+    return nullptr;
+  }
+  table->sources.reserve(n);
+  table->kernels.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
     const tuning::Entry& e = section.entries[i];
     const target::Info* info = nullptr;
     const std::string which = "entry " + std::to_string(i) + ": ";
@@ -104,13 +91,9 @@ std::unique_ptr<TunedTable> make_tuned_table(const tuning::Section& section, con
     }
     table->sources.push_back(tunable_source(e.target, c));
     table->kernels.push_back(codegen::Kernel{c, info, nullptr, &table->sources.back(), true});
-    table->speed.push_back(e.speed);
-    table->resident.push_back(e.resident);
-    table->device_fence.push_back(info->device_fence);
-  }
-  if (table->kernels.empty()) {
-    why = "the section has no entries";
-    return nullptr;
+    for (int pair = 0; pair < 4; ++pair)
+      table->candidates[pair].push_back(
+          {&table->kernels.back(), e.speed.of(pair >= 2, pair % 2 == 1), e.resident, info->device_fence});
   }
   table->shapes = section.shapes;
   table->elsewhere_builtin = section.elsewhere_builtin;

@@ -18,9 +18,11 @@
 // Lines starting with '#' are comments. Anything else that does not parse makes the whole file
 // unusable (parse() says which line and why): a tuning file is never half trusted.
 
-#include <charconv>
+#include <cerrno>
 #include <cstddef>
 #include <cstdio>
+#include <cstdlib>
+#include <type_traits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -92,11 +94,22 @@ inline std::vector<std::string_view> words(std::string_view line) {
   return out;
 }
 
+// A whole number or a decimal, and nothing else (strtoll and strtod on a copy: a word is short).
 template <class N>
 bool number(std::string_view s, N& out) {
-  if (s.empty()) return false;
-  const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
-  return r.ec == std::errc() && r.ptr == s.data() + s.size();
+  if (s.empty() || s.size() > 40 || s[0] == ' ' || s[0] == '+') return false;
+  const std::string copy(s);
+  char* end = nullptr;
+  errno = 0;
+  if constexpr (std::is_floating_point_v<N>) {
+    out = N(std::strtod(copy.c_str(), &end));
+  } else {
+    const long long v = std::strtoll(copy.c_str(), &end, 10);
+    if (v < 0 && std::is_unsigned_v<N>) return false;
+    out = N(v);
+    if (static_cast<long long>(out) != v) return false;
+  }
+  return errno == 0 && end == copy.c_str() + copy.size();
 }
 
 // "a<sep>b<sep>c" into up to `count` integers; true when exactly `count` were there.
@@ -142,7 +155,8 @@ inline bool entry_field(std::string_view key, std::string_view value, Entry& e) 
 
 }  // namespace detail
 
-inline std::string entry_line(std::size_t index, const Entry& e) {
+template <class Unused = void>
+std::string entry_line(std::size_t index, const Entry& e) {
   const policy::Config& c = e.config;
   char line[512];
   std::snprintf(line, sizeof line,
@@ -154,7 +168,8 @@ inline std::string entry_line(std::size_t index, const Entry& e) {
   return line;
 }
 
-inline std::string shape_line(const Shape& s) {
+template <class Unused = void>
+std::string shape_line(const Shape& s) {
   char line[256];
   const std::string entry = s.entry == kBuiltin ? "builtin" : std::to_string(s.entry);
   std::snprintf(line, sizeof line, "shape %s %zu %zu %zu entry=%s split=%d gflops=%.1f builtin=%.1f",
@@ -163,7 +178,8 @@ inline std::string shape_line(const Shape& s) {
   return line;
 }
 
-inline std::string write(const File& f, std::string_view comment = {}) {
+template <class Unused = void>
+std::string write(const File& f, std::string_view comment = {}) {
   std::string out = "# gemmcl tuning file: written by gemmcl-tune, read by Gemm<> on this device (docs/tuning.md).\n";
   if (!comment.empty()) out += "# " + std::string(comment) + "\n";
   out += "gemmcl-tuning " + std::to_string(kFormat) + "\ndevice " + f.device + "\ndriver " + f.driver + "\n";
@@ -176,18 +192,19 @@ inline std::string write(const File& f, std::string_view comment = {}) {
   return out;
 }
 
-// The file in `text`, or nothing with `why` set to the first line that does not parse and the reason.
+// The file in `text` into `f`; false with `why` set to the first line that does not parse and the reason
+// (parse: the same as an optional).
 // Entries must pass the same rules as a Gemm<...> (policy/rules.hpp); whether their targets exist and
 // serve the device is for the reader to check (tuned.hpp). A second section of one element type is an
 // error.
 template <class Unused = void>
-std::optional<File> parse(std::string_view text, std::string& why) {
-  File f;
+bool parse_into(std::string_view text, File& f, std::string& why) {
+  f = File{};
   bool header = false;
   std::size_t number = 0;
   const auto fail = [&](const std::string& reason) {
     why = "line " + std::to_string(number) + ": " + reason;
-    return std::optional<File>();
+    return false;
   };
   while (!text.empty()) {
     ++number;
@@ -267,6 +284,13 @@ std::optional<File> parse(std::string_view text, std::string& why) {
     }
   }
   if (!header) return fail("empty file");
+  return true;
+}
+
+template <class Unused = void>
+std::optional<File> parse(std::string_view text, std::string& why) {
+  File f;
+  if (!parse_into(text, f, why)) return std::nullopt;
   return f;
 }
 

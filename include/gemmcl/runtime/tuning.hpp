@@ -54,7 +54,8 @@ inline void read_environment(State& s) {
 }
 
 // The file name of a device's tuning file: its name made safe for a path, and a hash of what identifies it.
-inline std::string file_name(const core::DeviceInfo& d) {
+template <class Unused = void>
+std::string file_name(const core::DeviceInfo& d) {
   std::string name;
   for (char c : d.name) name += (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-') ? c : '_';
   char hash[20];
@@ -65,12 +66,14 @@ inline std::string file_name(const core::DeviceInfo& d) {
 }
 
 // Where gemmcl-tune writes the device's file and Gemm<> reads it ("" without a cache directory).
-inline std::string default_path(const core::DeviceInfo& d) {
+template <class Unused = void>
+std::string default_path(const core::DeviceInfo& d) {
   const std::string directory = disk::cache_directory();
   return directory.empty() ? std::string() : directory + "/tuning/" + file_name(d);
 }
 
-inline State::Loaded load(const State& s, const core::DeviceInfo& d, const element::Info& e, bool last_wave) {
+template <class Unused = void>
+State::Loaded load(const State& s, const core::DeviceInfo& d, const element::Info& e, bool last_wave) {
   State::Loaded out{d.id, std::string(e.name), s.file.empty() ? default_path(d) : s.file, {}, nullptr};
   const std::optional<std::string> text = out.path.empty() ? std::nullopt : disk::read_all(out.path);
   if (!text) {
@@ -78,8 +81,9 @@ inline State::Loaded load(const State& s, const core::DeviceInfo& d, const eleme
     return out;
   }
   std::string why;
-  const std::optional<dispatch::tuning::File> file = dispatch::tuning::parse(*text, why);
-  if (!file) {
+  dispatch::tuning::File parsed;
+  const dispatch::tuning::File* file = dispatch::tuning::parse_into(*text, parsed, why) ? &parsed : nullptr;
+  if (file == nullptr) {
     out.reason = "it does not parse (" + why + ")";
   } else if (file->device != d.name || file->driver != d.driver_version) {
     out.reason = "it was made for " + file->device + " (driver " + file->driver + "), not this device and driver";
@@ -99,7 +103,8 @@ inline State::Loaded load(const State& s, const core::DeviceInfo& d, const eleme
 
 // last_wave: whether the built-in table of the device uses the last-wave split (dispatch/split.hpp), which
 // the file's table then does too.
-inline const State::Loaded& loaded(const core::DeviceInfo& d, const element::Info& e, bool last_wave) {
+template <class Unused = void>
+const State::Loaded& loaded(const core::DeviceInfo& d, const element::Info& e, bool last_wave) {
   State& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   for (const auto& l : s.loaded)
@@ -139,7 +144,8 @@ struct TuningStatus {
   std::string reason;  // where not in use
   std::size_t plans = 0;
 };
-inline TuningStatus tuning_status(const cl::CommandQueue& queue, std::string_view element = "float") {
+template <class Unused = void>
+TuningStatus tuning_status(const cl::CommandQueue& queue, std::string_view element = "float") {
   const core::DeviceInfo& d = core::device_info(runtime::queue_target(queue).device);
   if (element != "float" && element != "double")
     throw Error(ErrorCode::ElementUnsupported,
@@ -150,7 +156,8 @@ inline TuningStatus tuning_status(const cl::CommandQueue& queue, std::string_vie
 }
 
 // Turns tuning files on or off for devices not yet seen by this process (GEMMCL_TUNING=0 turns them off).
-inline void set_tuning(bool enabled) {
+template <class Unused = void>
+void set_tuning(bool enabled) {
   auto& s = runtime::tuning::state();
   std::lock_guard<std::mutex> lock(s.mutex);
   runtime::tuning::read_environment(s);
@@ -158,7 +165,8 @@ inline void set_tuning(bool enabled) {
 }
 
 // Reads this tuning file instead of each device's own ("": the device's own), for devices not yet seen.
-inline void set_tuning_file(std::string path) {
+template <class Unused = void>
+void set_tuning_file(std::string path) {
   auto& s = runtime::tuning::state();
   std::lock_guard<std::mutex> lock(s.mutex);
   runtime::tuning::read_environment(s);
