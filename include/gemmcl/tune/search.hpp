@@ -1,7 +1,7 @@
 #pragma once
 // The search, in two passes within a time budget:
 //   1. quick pass, on one large square product: the built-in table's entries first (the seeds), then
-//      the untried neighbours (one parameter one step away) of the fastest candidates so far, and
+//      the untried neighbours (differing in one parameter) of the fastest candidates so far, and
 //      random candidates where those run out. Every candidate is checked on a small product with edges
 //      before it is timed; one that computes wrong is dropped and counted.
 //   2. sweep: the fastest few over the shapes users meet (square, odd, skinny, deep), each with K whole
