@@ -66,5 +66,17 @@ codegen::Source tunable_source(std::string_view key, const policy::Config& c) {
   return s;
 }
 
+// A kernel of a tunable target for a configuration (complete, element included), its text written into
+// `sources` (whose elements must not move while the kernel lives: a reserved vector or a deque). Marked
+// as tuned, for the first-use check. False where the key names no tunable target.
+template <class Sources>
+bool tunable_kernel(std::string_view key, const policy::Config& c, Sources& sources, codegen::Kernel& out) {
+  const target::Info* info = nullptr;
+  if (!tunable_target(key, info)) return false;
+  sources.push_back(tunable_source(key, c));
+  out = codegen::Kernel{c, info, nullptr, &sources.back(), true};
+  return true;
+}
+
 }  // namespace gemmcl::dispatch
 GEMMCL_COLD_END

@@ -89,8 +89,8 @@ std::unique_ptr<TunedTable> make_tuned_table(const tuning::Section& section, con
       why = which + "beyond the device's work-group or local memory limits";
       return nullptr;
     }
-    table->sources.push_back(tunable_source(e.target, c));
-    table->kernels.push_back(codegen::Kernel{c, info, nullptr, &table->sources.back(), true});
+    table->kernels.emplace_back();
+    tunable_kernel(e.target, c, table->sources, table->kernels.back());
     for (int pair = 0; pair < 4; ++pair)
       table->candidates[pair].push_back(
           {&table->kernels.back(), e.speed.of(pair >= 2, pair % 2 == 1), e.resident, info->device_fence});

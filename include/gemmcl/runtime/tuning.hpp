@@ -101,10 +101,11 @@ State::Loaded load(const State& s, const core::DeviceInfo& d, const element::Inf
   return out;
 }
 
-// last_wave: whether the built-in table of the device uses the last-wave split (dispatch/split.hpp), which
-// the file's table then does too.
-template <class Unused = void>
-const State::Loaded& loaded(const core::DeviceInfo& d, const element::Info& e, bool last_wave) {
+// The device's file for an element type, read on the first call (every call of Gemm<> asks: after the
+// first, a search of a short list). last_wave() tells, on that first call only, whether the device's
+// built-in table uses the last-wave split (dispatch/split.hpp), which the file's table then does too.
+template <class LastWave>
+const State::Loaded& loaded(const core::DeviceInfo& d, const element::Info& e, LastWave last_wave) {
   State& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   for (const auto& l : s.loaded)
@@ -113,19 +114,21 @@ const State::Loaded& loaded(const core::DeviceInfo& d, const element::Info& e, b
   if (!s.enabled) {
     s.loaded.push_back(std::make_unique<State::Loaded>(State::Loaded{d.id, std::string(e.name), {}, "tuning is off", nullptr}));
   } else {
-    s.loaded.push_back(std::make_unique<State::Loaded>(load(s, d, e, last_wave)));
+    s.loaded.push_back(std::make_unique<State::Loaded>(load(s, d, e, last_wave())));
   }
   return *s.loaded.back();
 }
 
-// The device's tuned table for Gemm<> with this resolved configuration, or null.
 template <class T>
 const State::Loaded& loaded_for(const core::DeviceInfo& d) {
-  bool last_wave = false;
-  dispatch::with_table<T>(d, [&](auto table) { last_wave = decltype(table)::last_wave; });
-  return loaded(d, element::info_of<T>, last_wave);
+  return loaded(d, element::info_of<T>, [&] {
+    bool last_wave = false;
+    dispatch::with_table<T>(d, [&](auto table) { last_wave = decltype(table)::last_wave; });
+    return last_wave;
+  });
 }
 
+// The device's tuned table for Gemm<> with this resolved configuration, or null.
 template <class Resolved>
 dispatch::TunedTable* table_for(const core::DeviceInfo& d) {
   if constexpr (Resolved::automatic)

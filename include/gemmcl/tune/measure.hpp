@@ -43,10 +43,8 @@ class Bench {
   const codegen::Kernel& kernel(const std::string& key, const policy::Config& c) {
     for (const auto& [k, kernel] : kernels_)
       if (k == key && kernel.config == c) return kernel;
-    const target::Info* info = nullptr;
-    dispatch::tunable_target(key, info);
-    sources_.push_back(dispatch::tunable_source(key, c));
-    kernels_.emplace_back(key, codegen::Kernel{c, info, nullptr, &sources_.back(), true});
+    kernels_.emplace_back(key, codegen::Kernel{});
+    dispatch::tunable_kernel(key, c, sources_, kernels_.back().second);
     return kernels_.back().second;
   }
 
