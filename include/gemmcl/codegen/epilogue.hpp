@@ -84,11 +84,16 @@ constexpr void emit_bias_tile(util::text<Sink>& t) {
   t.raw("#endif\n");
 }
 
+// The stores of a work-item's register tile: `which` is both (edge checks inside), full (a tile wholly
+// inside C) or edge (a tile that crosses m or n).
+enum class Stores { both, full, edge };
+
 template <class Sink>
-constexpr void emit_store(util::text<Sink>& t, const Config& c) {
-  t.line("// C := alpha * acc + beta * C (then the epilogue, if any). With beta == 0, C is never read, so whatever it held");
-  t.line("// (NaN included) cannot leak into the result.");
-  emit_bias_tile(t);
+constexpr void emit_store_nest(util::text<Sink>& t, const Config& c, Stores which) {
+  // The epilogue's statements: plain where only programs with an epilogue reach them (full, edge).
+  const auto fused = [which](util::text<Sink>& out, std::string_view s) {
+    if (which == Stores::both) emit_fused(out, s); else out.line(s);
+  };
   t.line("#pragma unroll");
   t.open("for (int j = 0; j < WPT_N; ++j)");
   t.line("const int col = n0 + ((j / COLS_RUN) * THREADS_N + ty) * COLS_RUN + j % COLS_RUN;");
@@ -98,24 +103,47 @@ constexpr void emit_store(util::text<Sink>& t, const Config& c) {
   t.line("const int row = m0 + (i * THREADS_M + tx) * VW;");
   t.line("__global real* p = c + (long)col * ldc + row;");
   t.line("realv r = alpha * acc[i][j];");
+  if (which != Stores::edge) {
+    if (which == Stores::both) t.open("if (full_m && full_n)");
+    t.line("// Whole vectors where C's offset and leading dimension allow it (c_whole), else element-wise.");
+    t.line("if (beta != (real)0) r += beta * (c_whole ? *(const __global realv*)p : VLOAD(p));");
+    fused(t, "r += TILE_BIAS_V(i, j); r = ACTIVATE(r, realv);");
+    t.line("if (c_whole) *(__global realv*)p = r; else VSTORE(r, p);");
+  }
+  if (which != Stores::full) {
+    if (which == Stores::both) t.reopen("else if (col < n)");
+    else t.open("if (col < n)");
+    t.line("real rs[VW];");
+    t.line("VSTORE(r, rs);");
+    t.line("#pragma unroll");
+    t.open("for (int e = 0; e < VW; ++e)");
+    t.line("if (row + e >= m) continue;");
+    t.line("real x = beta != (real)0 ? rs[e] + beta * p[e] : rs[e];");
+    fused(t, "x += TILE_BIAS_S(i, j, e); x = ACTIVATE(x, real);");
+    t.line("p[e] = x;");
+    t.close();
+    t.close();
+  }
+  t.close();
+  t.close();
+}
+
+template <class Sink>
+constexpr void emit_store(util::text<Sink>& t, const Config& c) {
+  t.line("// C := alpha * acc + beta * C (then the epilogue, if any). With beta == 0, C is never read, so whatever it held");
+  t.line("// (NaN included) cannot leak into the result.");
+  emit_bias_tile(t);
+  t.raw("#if GEMMCL_EPILOGUE && !GEMMCL_SPLIT_IN_KERNEL\n");
+  t.line("// With an epilogue, tiles inside C and tiles on its edges store in separate loop nests: one nest");
+  t.line("// with both paths grows long enough that the compiler schedules the whole kernel worse.");
   t.open("if (full_m && full_n)");
-  t.line("// Whole vectors where C's offset and leading dimension allow it (c_whole), else element-wise.");
-  t.line("if (beta != (real)0) r += beta * (c_whole ? *(const __global realv*)p : VLOAD(p));");
-  emit_fused(t, "r += TILE_BIAS_V(i, j); r = ACTIVATE(r, realv);");
-  t.line("if (c_whole) *(__global realv*)p = r; else VSTORE(r, p);");
-  t.reopen("else if (col < n)");
-  t.line("real rs[VW];");
-  t.line("VSTORE(r, rs);");
-  t.line("#pragma unroll");
-  t.open("for (int e = 0; e < VW; ++e)");
-  t.line("if (row + e >= m) continue;");
-  t.line("real x = beta != (real)0 ? rs[e] + beta * p[e] : rs[e];");
-  emit_fused(t, "x += TILE_BIAS_S(i, j, e); x = ACTIVATE(x, real);");
-  t.line("p[e] = x;");
+  emit_store_nest(t, c, Stores::full);
+  t.reopen("else");
+  emit_store_nest(t, c, Stores::edge);
   t.close();
-  t.close();
-  t.close();
-  t.close();
+  t.raw("#else\n");
+  emit_store_nest(t, c, Stores::both);
+  t.raw("#endif\n");
 }
 
 }  // namespace gemmcl::codegen::detail
