@@ -44,8 +44,36 @@ struct Shape {
   double alpha = 1.5, beta = -0.75;
 };
 
+// The call, with A and/or B packed first where asked (packed calls are column-major).
+template <class G, bool PackA, bool PackB>
+void call(const Shape& s, cl::Buffer& da, const gt::View& va, cl::Buffer& db, const gt::View& vb, cl::Buffer& dc,
+          const gt::View& vc, const typename G::epilogue_args& args) {
+  using S = typename G::scalar_type;
+  auto& q = gt::target().queue;
+  const G g;
+  const S alpha = S(s.alpha), beta = S(s.beta);
+  if constexpr (PackA || PackB) {
+    REQUIRE(s.layout == Layout::ColMajor);
+    if constexpr (PackA && PackB) {
+      const auto pa = g.pack_a(q, s.layout, s.ta, s.m, s.k, da, va.offset, va.ld);
+      const auto pb = g.pack_b(q, s.layout, s.tb, s.k, s.n, db, vb.offset, vb.ld);
+      g(q, s.layout, s.ta, s.tb, s.m, s.n, s.k, alpha, pa, pb, beta, dc, vc.offset, vc.ld, args);
+    } else if constexpr (PackA) {
+      const auto pa = g.pack_a(q, s.layout, s.ta, s.m, s.k, da, va.offset, va.ld);
+      g(q, s.layout, s.ta, s.tb, s.m, s.n, s.k, alpha, pa, db, vb.offset, vb.ld, beta, dc, vc.offset, vc.ld, args);
+    } else {
+      const auto pb = g.pack_b(q, s.layout, s.tb, s.k, s.n, db, vb.offset, vb.ld);
+      g(q, s.layout, s.ta, s.tb, s.m, s.n, s.k, alpha, da, va.offset, va.ld, pb, beta, dc, vc.offset, vc.ld, args);
+    }
+    q.finish();  // before the packed operands go
+  } else {
+    g(q, s.layout, s.ta, s.tb, s.m, s.n, s.k, alpha, da, va.offset, va.ld, db, vb.offset, vb.ld, beta, dc, vc.offset,
+      vc.ld, args);
+  }
+}
+
 // One call of G (whose Epilogue is E) and its verdict. T: A and B; CT: C; S: alpha, beta and the bias.
-template <class G>
+template <class G, bool PackA = false, bool PackB = false>
 void check(const Shape& s, float lo = -0.25f, float hi = 0.5f, double input_rounding = 0.0) {
   using T = typename G::value_type;
   using CT = typename G::c_type;
@@ -66,8 +94,7 @@ void check(const Shape& s, float lo = -0.25f, float hi = 0.5f, double input_roun
   for (std::size_t i = 0; i < bias_count; ++i) bias[bias_offset + i] = S(u(rng()));
   cl::Buffer da = gt::upload(a), db = gt::upload(b), dc = gt::upload(c), dbias = gt::upload(bias);
   const typename G::epilogue_args args{E::bias == Bias::None ? nullptr : &dbias, bias_offset, S(lo), S(hi)};
-  G()(gt::target().queue, s.layout, s.ta, s.tb, s.m, s.n, s.k, S(s.alpha), da, va.offset, va.ld, db, vb.offset, vb.ld,
-      S(s.beta), dc, vc.offset, vc.ld, args);
+  call<G, PackA, PackB>(s, da, va, db, vb, dc, vc, args);
   const std::vector<CT> after = gt::download<CT>(gt::target().queue, dc, c.size());
 
   const double eps = std::is_same_v<S, double> ? 0x1p-52 : 0x1p-23;
@@ -153,6 +180,23 @@ TEST_CASE("every element type") {
   check<G<Activation::Clamp, Bias::PerRow, Element<bfloat16>>>(s);
   check<G<Activation::GELU, Bias::PerRow, Element<half, float>>>(s);
   check<G<Activation::ReLU, Bias::None, Element<bfloat16, float>>>(s);
+}
+
+// Packed operands (PackedA, PackedB; codegen/packed.hpp) in both block layouts, with split K.
+TEST_CASE("calls with packed operands apply the epilogue") {
+  using namespace layout;
+  for (Transpose ta : transposes)
+    for (Transpose tb : transposes) {
+      const Shape s{Layout::ColMajor, ta, tb, 33, 65, 17}, deep{Layout::ColMajor, ta, tb, 40, 36, 300};
+      check<G<Activation::ReLU, Bias::PerRow, Tile<32, 32, 8>, Vec<4>, PackedA<CBL<32>>, PackedB<RBL<32, 8>>>, true,
+            true>(s);
+      check<G<Activation::Clamp, Bias::PerColumn, Tile<32, 32, 8>, Vec<4>, Prefetch<true>, PackedA<RBL<32, 8>>>, true,
+            false>(s);
+      check<G<Activation::GELU, Bias::PerRow, Tile<32, 64, 8>, Vec<2>, Pipeline<3>, SplitK<3, Reduction::InKernel>,
+              PackedB<CBL<64>>>, false, true>(deep);
+      check<G<Activation::ReLU, Bias::PerColumn, Element<double>, Tile<32, 32, 8>, Vec<2>,
+              SplitK<4, Reduction::SecondPass>, PackedA<CBL<32>>, PackedB<RBL<32, 8>>>, true, true>(deep);
+    }
 }
 
 // The tensor-core kernels' own epilogue (store_c, DMMA's store), instructions emulated off NVIDIA GPUs;

@@ -235,26 +235,50 @@ class Gemm {
     return runtime::packing::Maker::pack<value_type>(queue, 'B', layout, b_transpose, k, n, {&b, b_offset, b_ld},
                                                      element::info_of<value_type>, runtime::packing::blocks_of<resolved, false>(), wait);
   }
+  // Each with the epilogue's arguments after c_ld, where this Gemm's Epilogue takes some.
   cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
                        std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const packed_type& a,
                        const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta, cl::Buffer& c,
                        std::size_t c_offset, std::size_t c_ld, const Events& wait = {}) const {
     return run_packed(queue, layout, a_transpose, b_transpose, m, n, k, alpha, &a, {}, nullptr, {&b, b_offset, b_ld},
-                      beta, {&c, c_offset, c_ld}, wait);
+                      beta, {&c, c_offset, c_ld}, nullptr, wait);
+  }
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                       std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const packed_type& a,
+                       const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta, cl::Buffer& c,
+                       std::size_t c_offset, std::size_t c_ld, const epilogue_args& epilogue,
+                       const Events& wait = {}) const {
+    return run_packed(queue, layout, a_transpose, b_transpose, m, n, k, alpha, &a, {}, nullptr, {&b, b_offset, b_ld},
+                      beta, {&c, c_offset, c_ld}, &epilogue, wait);
   }
   cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
                        std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const cl::Buffer& a,
                        std::size_t a_offset, std::size_t a_ld, const packed_type& b, scalar_type beta, cl::Buffer& c,
                        std::size_t c_offset, std::size_t c_ld, const Events& wait = {}) const {
     return run_packed(queue, layout, a_transpose, b_transpose, m, n, k, alpha, nullptr, {&a, a_offset, a_ld}, &b, {},
-                      beta, {&c, c_offset, c_ld}, wait);
+                      beta, {&c, c_offset, c_ld}, nullptr, wait);
+  }
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                       std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const cl::Buffer& a,
+                       std::size_t a_offset, std::size_t a_ld, const packed_type& b, scalar_type beta, cl::Buffer& c,
+                       std::size_t c_offset, std::size_t c_ld, const epilogue_args& epilogue,
+                       const Events& wait = {}) const {
+    return run_packed(queue, layout, a_transpose, b_transpose, m, n, k, alpha, nullptr, {&a, a_offset, a_ld}, &b, {},
+                      beta, {&c, c_offset, c_ld}, &epilogue, wait);
   }
   cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
                        std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const packed_type& a,
                        const packed_type& b, scalar_type beta, cl::Buffer& c, std::size_t c_offset, std::size_t c_ld,
                        const Events& wait = {}) const {
     return run_packed(queue, layout, a_transpose, b_transpose, m, n, k, alpha, &a, {}, &b, {}, beta,
-                      {&c, c_offset, c_ld}, wait);
+                      {&c, c_offset, c_ld}, nullptr, wait);
+  }
+  cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose,
+                       std::size_t m, std::size_t n, std::size_t k, scalar_type alpha, const packed_type& a,
+                       const packed_type& b, scalar_type beta, cl::Buffer& c, std::size_t c_offset, std::size_t c_ld,
+                       const epilogue_args& epilogue, const Events& wait = {}) const {
+    return run_packed(queue, layout, a_transpose, b_transpose, m, n, k, alpha, &a, {}, &b, {}, beta,
+                      {&c, c_offset, c_ld}, &epilogue, wait);
   }
 
  private:
@@ -287,18 +311,21 @@ class Gemm {
   }
 
   // A call with packed operands: checked as any call, then this Gemm's configuration on the blocks.
+  // epilogue: nullptr where the call passed no epilogue arguments.
+  template <class E>
   cl::Event run_packed(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
                        std::size_t n, std::size_t k, scalar_type alpha, const packed_type* pa, core::Matrix a,
-                       const packed_type* pb, core::Matrix b, scalar_type beta, const core::Matrix& c,
+                       const packed_type* pb, core::Matrix b, scalar_type beta, const core::Matrix& c, E epilogue,
                        const Events& wait) const {
-    static_assert(!epilogue_type::needs_arguments,
-                  "gemmcl::Gemm: calls with packed operands take no epilogue arguments (bias, Clamp's bounds) yet");
+    static_assert(!std::is_null_pointer_v<E> || !epilogue_type::needs_arguments,
+                  "gemmcl::Gemm: this Gemm's Epilogue has a bias or Clamp's bounds: pass a "
+                  "Gemm::epilogue_args after c_ld");
     const runtime::QueueTarget target = runtime::queue_target(queue);
     runtime::check_layout<resolved>(layout, ta, tb);
     if (pa != nullptr) a = runtime::packing::check(*pa, 'A', runtime::packing::blocks_of<resolved, true>(), m, k, layout, ta, target.context);
     if (pb != nullptr) b = runtime::packing::check(*pb, 'B', runtime::packing::blocks_of<resolved, false>(), k, n, layout, tb, target.context);
     core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
-    p.epilogue = epilogue_of(nullptr, layout, m, n);
+    p.epilogue = epilogue_of(epilogue, layout, m, n);
     return runtime::packing::run<resolved>(queue, target, p, pa, pb, alpha, beta, wait);
   }
 
