@@ -80,6 +80,22 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
       CHECK_MESSAGE(v.ok, v.detail);
     }
   }
+  SUBCASE("wide tiles, where a device takes them") {
+    // Enough 128 x 256 tiles for a Hopper GPU's wgmma kernel to take its wide variant, with edges in
+    // every direction; only where that kernel runs for real (emulating it would take hours).
+    const std::size_t m = 128 * 12 + 5, n = 256 * 12 - 7, k = 200;
+    const auto& info = core::device_info(t.device());
+    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n).tile_n == 256)
+      for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
+                                gt::all_combinations[3]}) {
+        gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0);
+        cs.nan_c = cs.beta == 0;
+        gt::aligned(cs, run++);
+        INFO(cs.describe());
+        const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
+        CHECK_MESSAGE(v.ok, v.detail);
+      }
+  }
 }
 
 TEST_CASE("tensor_cores says whether the device has them, and why not") {

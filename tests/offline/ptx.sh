@@ -77,18 +77,24 @@ for ta in 0 1; do
   done
 done
 
-# The Hopper programs: clang's PTX, given the driver's target line and PTX version (clang 14 writes sm_80
-# and 7.0), goes through the runtime's own PTX step (tensor_source --patch), and ptxas checks the result
+# The Hopper programs, in their default and wide variants: clang's PTX, given the driver's target line
+# and PTX version (clang 14 writes sm_80 and 7.0), goes through the runtime's own PTX step (tensor_source --patch), and ptxas checks the result
 # for sm_90a, which must hold the warpgroup MMAs.
 for element in half bfloat16; do
-  mma="wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"
-  [[ $element == bfloat16 ]] && mma="wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16"
+  type=f16
+  [[ $element == bfloat16 ]] && type=bf16
+  for variant in default wide; do
   for narrow in 0 1; do
     for ta in 0 1; do
       for tb in 0 1; do
-        id="${element}_wgmma.c$narrow.$ta$tb"
+        id="${element}_wgmma.$variant.c$narrow.$ta$tb"
         programs=$((programs + 1)) count=$((count + 1))
         options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow"
+        mma="wgmma.mma_async.sync.aligned.m64n128k16.f32.$type.$type"
+        if [[ $variant == wide ]]; then
+          options="$options $(cat "$work/wgmma_wide.options")"
+          mma="wgmma.mma_async.sync.aligned.m64n256k16.f32.$type.$type"
+        fi
         if ! "$CLANG" -cl-std=CL1.2 $options -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
              -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \
              -O2 -S "$work/${element}_wgmma.cl" -o "$work/$id.ptx" > "$work/$id.log" 2>&1; then
@@ -107,6 +113,7 @@ for element in half bfloat16; do
         fi
       done
     done
+  done
   done
 done
 echo "ptx: $count ptxas checks ($PTX_ARCHS; sm_90 for DMMA, sm_90a for wgmma) of $programs programs: $failed failures"

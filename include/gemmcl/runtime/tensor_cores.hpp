@@ -87,23 +87,34 @@ inline bool takes(const core::DeviceInfo& d, const element::Info& e) {
 // The packing kernel's element for 16-bit words, whatever they hold.
 inline constexpr element::Info words16{"ushort", 2, "ushort", "", ErrorCode::ElementUnsupported, "16-bit words"};
 
-// The kernel a call runs: its program, whether it goes through the PTX step, its tile and work-group.
+// The kernel a call runs: its program, whether it goes through the PTX step, its tile and work-group,
+// and the build options of its variant.
 struct Kernel {
   const codegen::Source* source;
   std::string (*rewrite)(std::string_view);  // the PTX step it is built through, if any
   std::size_t tile_m, tile_n, threads;
+  std::string_view options = {};
 };
-// trans_b: B as the kernel reads it (transposed or not), which decides DMMA's register need.
-inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false) {
+// trans_b: B as the kernel reads it (transposed or not), which decides DMMA's register need; m and n:
+// C's extent, which decides the wgmma kernel's tile.
+inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false,
+                         std::size_t m = 0, std::size_t n = 0) {
   using namespace codegen::tensor;
   // DMMA with B transposed needs a few registers more than the 128 that let two work-groups share a
   // multiprocessor; capped, it keeps two (NVIDIA's OpenCL has no option for it).
   if (e.bytes == 8)
     return {&codegen::dmma_source(e), trans_b && !emulate ? &ptx::with_128_registers : nullptr, dmma_tile_m,
             dmma_tile_n, dmma_threads};
-  // Compute capability 9.0 (Hopper) runs 16-bit products on warpgroup MMAs, built through the PTX step.
-  if (e.bytes == 2 && !emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90)
+  // Compute capability 9.0 (Hopper) runs 16-bit products on warpgroup MMAs, built through the PTX step:
+  // 128 x 256 tiles (one work-group per multiprocessor) where they fill the device, else 128 x 128.
+  if (e.bytes == 2 && !emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90) {
+    const std::size_t wide =
+        ((m + wgmma_tile_m - 1) / wgmma_tile_m) * ((n + wgmma_wide_tile_n - 1) / wgmma_wide_tile_n);
+    if (wide >= std::max<std::size_t>(d.compute_units, 1))
+      return {&codegen::wgmma_source(e), &ptx::to_sm90a, wgmma_tile_m, wgmma_wide_tile_n, wgmma_threads,
+              wgmma_wide_options};
     return {&codegen::wgmma_source(e), &ptx::to_sm90a, wgmma_tile_m, wgmma_tile_n, wgmma_threads};
+  }
   return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};
 }
 
@@ -127,9 +138,9 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                            const element::Info& e, bool c_narrow, T alpha, T beta, const Events& wait,
                            bool emulate = false) {
   const core::DeviceInfo& device = core::device_info(target.device);
-  Kernel kernel = kernel_for(e, device, emulate);
+  Kernel kernel = kernel_for(e, device, emulate, false, p.m, p.n);
   int splits = splits_for(p, device, kernel, e.bytes);
-  constexpr std::size_t split_step = 32;  // a multiple of every kernel's K step
+  constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
   const std::size_t chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
   splits = static_cast<int>((p.k + chunk - 1) / chunk);
   const bool split = splits > 1;
@@ -166,11 +177,12 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                                 std::size_t(splits) * p.m * p.n * sizeof(T), "split-K workspace");
     out = core::Matrix{&workspace.buffer(), 0, p.m};
   }
-  kernel = kernel_for(e, device, emulate, q.trans_b);  // the operands as the kernel reads them
+  kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n);  // the operands as the kernel reads them
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                         " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
   if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
+  options += kernel.options;
   // The fused epilogue: here, or (K split) where the parts are added.
   const bool fused = p.epilogue.active() && !split;
   if (fused) options += epilogue_options(p.epilogue);

@@ -1,13 +1,15 @@
 #pragma once
 // The Hopper main loop for 16-bit A and B (compute capability 9.0): warpgroup MMA,
-// wgmma.mma_async m64n128k16 with float accumulators, both operands read by the tensor cores straight
-// from swizzled local tiles through matrix descriptors; cp.async fills the tiles in a three-stage
-// pipeline. NVIDIA's OpenCL compiles for sm_90, and wgmma needs sm_90a: the wgmma lines are written as
+// wgmma.mma_async m64n128k16 or m64n256k16 with float accumulators, both operands read by the tensor
+// cores straight from swizzled local tiles through matrix descriptors; cp.async fills the tiles in a
+// multi-stage pipeline. NVIDIA's OpenCL compiles for sm_90, and wgmma needs sm_90a: the wgmma lines are written as
 // "//@" PTX comments in inline asm (so the compiler keeps their operands in registers), and the
 // runtime's PTX post-processing (runtime/ptx_patch.hpp) uncomments them and retargets the PTX. Built
 // without that step the kernel would compute nothing, so the runtime never builds it without it.
 //
-// Build options as mma_sync.hpp's: GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_C_NARROW.
+// Build options as mma_sync.hpp's (GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_C_NARROW), and the tile and
+// pipeline's (below): the runtime builds the 128 x 128 default, or the wide variant for products whose
+// 128 x 256 tiles fill the device.
 
 #include <string_view>
 
@@ -23,20 +25,44 @@ namespace gemmcl::codegen::tensor {
 
 inline constexpr std::string_view wgmma_kernel_name = "gemmcl_wgmma";
 inline constexpr int wgmma_tile_m = 128, wgmma_tile_n = 128, wgmma_threads = 256;
+// The wide variant: 128 x 256 tiles, K steps of 64 in four buffers (192 KiB), one step's MMAs in flight.
+inline constexpr int wgmma_wide_tile_n = 256;
+inline constexpr std::string_view wgmma_wide_options =
+    " -DGEMMCL_WG_BN=256 -DGEMMCL_WG_STAGES=4 -DGEMMCL_WG_INFLIGHT=1";
 
 inline constexpr std::string_view wgmma_config = R"CLC(
-// Work-group tile 128 (m) x 128 (n), K step 32: two warpgroups of 128 work-items, warpgroup w computing
-// rows 64 w .. 64 w + 63 with one m64n128k16 MMA per k16 step (64 float accumulators per work-item).
+// Work-group tile 128 (m) x BN (n), K step 64: two warpgroups of 128 work-items, warpgroup w computing
+// rows 64 w .. 64 w + 63 with one m64nBNk16 MMA per k16 step (BN / 2 float accumulators per work-item).
+// Build options: GEMMCL_WG_BN (128 or 256), GEMMCL_WG_STAGES (local buffers) and GEMMCL_WG_INFLIGHT
+// (0: each K step's MMAs finish before the next step; 1: one step's MMAs stay in flight, and copies
+// run STAGES - 2 steps ahead instead of STAGES - 1). NVIDIA's OpenCL reports 48 KiB of local memory,
+// the most a kernel argument may take, but launches kernels whose static local arrays take up to
+// 227 KiB: 128 x 128 tiles take 96 KiB in three buffers (two work-groups per multiprocessor), the wide
+// variant 192 KiB in four.
+#ifndef GEMMCL_WG_BN
+#define GEMMCL_WG_BN 128
+#endif
+#ifndef GEMMCL_WG_STAGES
+#define GEMMCL_WG_STAGES 3
+#endif
+#ifndef GEMMCL_WG_INFLIGHT
+#define GEMMCL_WG_INFLIGHT 0
+#endif
 #define BM 128
-#define BN 128
-#define BK 32
+#define BN GEMMCL_WG_BN
+#define BK 64
 #define NT 256
-#define STAGES 3                    // 3 x 16 KiB: the 48 KiB NVIDIA's OpenCL allows
-#define WAIT_PENDING "1"
+#define STAGES GEMMCL_WG_STAGES
+#define AHEAD (STAGES - 1 - GEMMCL_WG_INFLIGHT)  // K steps whose copies are in flight
+#define STR2(x) #x
+#define STR(x) STR2(x)
+#define WAIT_PENDING STR(AHEAD - 1)  // copy groups left pending when a step's copies must be in
 #define GROUP_M 8
 #define TILE_A_BYTES (BM * BK * 2)
 #define STAGE_BYTES ((BM + BN) * BK * 2)
-#define CPT (BM * BK / 8 / NT)      // 16-byte copies per work-item and operand tile
+#define CPT_A (BM * BK / 8 / NT)    // 16-byte copies per work-item: A's tile
+#define CPT_B (BN * BK / 8 / NT)    // and B's
+#define NACC (BN / 2)               // float accumulators per work-item
 #ifndef GEMMCL_TRANS_A
 #define GEMMCL_TRANS_A 0
 #endif
@@ -57,27 +83,26 @@ typedef float ctype;
 inline constexpr std::string_view wgmma_body = R"CLC(
 // Local tiles in the canonical swizzled layouts the descriptors describe (the hardware XORs address
 // bits 4.. with bits 7..):
-//   K-major (A transposed, B not): rows of 64 bytes (one m or n, 32 k), 64-byte swizzle. Descriptor:
-//     stride between 8-row groups (SBO) 512 bytes; a k16 step is +32 bytes of start address.
+//   K-major (A transposed, B not): rows of 128 bytes (one m or n, 64 k), 128-byte swizzle. Descriptor:
+//     stride between 8-row groups (SBO) 1024 bytes; a k16 step is +32 bytes of start address.
 //   MN-major (A not transposed, B transposed): 128-byte swizzle atoms of 8 k rows x 64 m or n, stored
-//     [m/n atom][32 k][128 bytes]. Descriptor: LBO 4096 bytes (atom to atom), SBO 1024 bytes (8 k rows);
+//     [m/n atom][64 k][128 bytes]. Descriptor: LBO 8192 bytes (atom to atom), SBO 1024 bytes (8 k rows);
 //     a k16 step is +2048 bytes. The MMA reads such an operand transposed (its tnsp immediate = 1).
-#define SWIZZLE_K(o) ((o) ^ ((((o) >> 7) & 3u) << 4))
-#define SWIZZLE_MN(o) ((o) ^ ((((o) >> 7) & 7u) << 4))
+#define SWIZZLE_128(o) ((o) ^ ((((o) >> 7) & 7u) << 4))
 #if GEMMCL_TRANS_A
 #define A_LBO 16
 #define A_SBO (BK * 16)
-#define A_MODE 2ul                  // 64-byte swizzle
+#define A_MODE 1ul                  // 128-byte swizzle
 #define A_KSTEP 32
 #define A_TNSP "0"
-#define SWIZZLE_A SWIZZLE_K
+#define SWIZZLE_A SWIZZLE_128
 #else
 #define A_LBO (BK * 128)
 #define A_SBO 1024
 #define A_MODE 1ul                  // 128-byte swizzle
 #define A_KSTEP 2048
 #define A_TNSP "1"
-#define SWIZZLE_A SWIZZLE_MN
+#define SWIZZLE_A SWIZZLE_128
 #endif
 #if GEMMCL_TRANS_B
 #define B_LBO (BK * 128)
@@ -85,14 +110,14 @@ inline constexpr std::string_view wgmma_body = R"CLC(
 #define B_MODE 1ul
 #define B_KSTEP 2048
 #define B_TNSP "1"
-#define SWIZZLE_B SWIZZLE_MN
+#define SWIZZLE_B SWIZZLE_128
 #else
 #define B_LBO 16
 #define B_SBO (BK * 16)
-#define B_MODE 2ul
+#define B_MODE 1ul
 #define B_KSTEP 32
 #define B_TNSP "0"
-#define SWIZZLE_B SWIZZLE_K
+#define SWIZZLE_B SWIZZLE_128
 #endif
 
 // A shared-memory matrix descriptor: start address, leading and stride byte offsets (all >> 4).
@@ -100,12 +125,12 @@ inline ulong matrix_descriptor(const uint addr, const uint lbo, const uint sbo) 
   return (ulong)((addr & 0x3FFFFu) >> 4) | ((ulong)(lbo >> 4) << 16) | ((ulong)(sbo >> 4) << 32);
 }
 
-// One K step of A (128 x 32) and B (32 x 128) into the stage at shared address st; copies past an edge
+// One K step of A (128 x 64) and B (64 x BN) into the stage at shared address st; copies past an edge
 // read only the valid elements and zero the rest.
 inline void copy_tile(const uint st, const __global ushort* A, const int lda, const __global ushort* B, const int ldb,
                       const int m, const int n, const int k, const int m0, const int n0, const int k0, const int tid) {
 #pragma unroll
-  for (int s = 0; s < CPT; ++s) {
+  for (int s = 0; s < CPT_A; ++s) {
     const int q = tid + NT * s;
 #if GEMMCL_TRANS_A == 0  // MN-major: chunk q is atom q / (8 BK), k row (q / 8) % BK, 8 m values q % 8
     const int gk = k0 + (q / 8) % BK, gi = m0 + 64 * (q / (8 * BK)) + 8 * (q % 8);
@@ -119,7 +144,7 @@ inline void copy_tile(const uint st, const __global ushort* A, const int lda, co
     cp_async_cg_shared_global_16(st + SWIZZLE_A(16u * q), valid > 0 ? src : A, 2 * valid);
   }
 #pragma unroll
-  for (int s = 0; s < CPT; ++s) {
+  for (int s = 0; s < CPT_B; ++s) {
     const int q = tid + NT * s;
 #if GEMMCL_TRANS_B == 0
     const int gj = n0 + q / (BK / 8), gk = k0 + 8 * (q % (BK / 8));
@@ -160,37 +185,46 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   const int tid = get_local_id(0);
   const int wg = tid >> 7;  // warpgroup: rows 64 wg .. 64 wg + 63 of the tile
   const uint base = SHARED_ADDR(smem);
-  float acc[64];
+  float acc[NACC];
 #pragma unroll
-  for (int i = 0; i < 64; ++i) acc[i] = 0.0f;
+  for (int i = 0; i < NACC; ++i) acc[i] = 0.0f;
   // Descriptors of stage 0, k16 step 0 (warpgroup wg's 64 rows of A start 64 wg BK 2 bytes in).
   const ulong da0 = matrix_descriptor(base + wg * 64 * BK * 2, A_LBO, A_SBO) | (A_MODE << 62);
   const ulong db0 = matrix_descriptor(base + TILE_A_BYTES, B_LBO, B_SBO) | (B_MODE << 62);
 
   const int steps = (k + BK - 1) / BK;
 #pragma unroll
-  for (int s = 0; s < STAGES - 1; ++s) {
+  for (int s = 0; s < AHEAD; ++s) {
     if (s < steps) copy_tile(base + s * STAGE_BYTES, A, lda, B, ldb, m, n, k, m0, n0, s * BK, tid);
     cp_async_commit_group();
   }
-  int st_read = 0, st_write = STAGES - 1;
+  int st_read = 0, st_write = AHEAD;
   for (int kt = 0; kt < steps; ++kt) {
-    cp_async_wait_group();
-    FENCE_PROXY_ASYNC();  // this work-item's copies, visible to the tensor cores' reads
+    cp_async_wait_group();     // this work-item's copies of step kt have landed
+    FENCE_PROXY_ASYNC();       // and are visible to the tensor cores' reads
+    // After the barrier every work-item's copies of step kt are in, and the MMAs that read the stage
+    // about to be refilled (step kt - 1, or kt - 2 with one step in flight) are done.
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (kt + STAGES - 1 < steps)
-      copy_tile(base + st_write * STAGE_BYTES, A, lda, B, ldb, m, n, k, m0, n0, (kt + STAGES - 1) * BK, tid);
+    if (kt + AHEAD < steps)
+      copy_tile(base + st_write * STAGE_BYTES, A, lda, B, ldb, m, n, k, m0, n0, (kt + AHEAD) * BK, tid);
     cp_async_commit_group();
     WGMMA_FENCE(acc);
 #pragma unroll
     for (int kk = 0; kk < BK / 16; ++kk)
-      WGMMA_M64N128K16(acc, da0 + (ulong)((st_read * STAGE_BYTES + A_KSTEP * kk) >> 4),
-                       db0 + (ulong)((st_read * STAGE_BYTES + B_KSTEP * kk) >> 4));
+      WGMMA_MMA(acc, da0 + (ulong)((st_read * STAGE_BYTES + A_KSTEP * kk) >> 4),
+                db0 + (ulong)((st_read * STAGE_BYTES + B_KSTEP * kk) >> 4));
     WGMMA_COMMIT(acc);
-    WGMMA_WAIT(acc);  // done with this stage before the barrier lets it be overwritten
+#if GEMMCL_WG_INFLIGHT
+    WGMMA_WAIT_1(acc);  // the previous step's MMAs are done; this step's may still run
+#else
+    WGMMA_WAIT(acc);    // done with this stage before the barrier lets it be overwritten
+#endif
     st_read = st_read + 1 == STAGES ? 0 : st_read + 1;
     st_write = st_write + 1 == STAGES ? 0 : st_write + 1;
   }
+#if GEMMCL_WG_INFLIGHT
+  WGMMA_WAIT(acc);
+#endif
 
   // C := alpha * acc + beta * C (C not read when beta == 0). Warp w of a warpgroup holds rows 16 w + g
   // and 16 w + g + 8; lane 4g + t holds, for each n8 block j, acc[4j .. 4j + 3] = (g, 8j + 2t),
@@ -213,17 +247,24 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 template <class Sink>
 constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
   t.line("#define FENCE_PROXY_ASYNC() asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\")");
-  t.raw("#define WGMMA_ACC(acc)");
-  for (int i = 0; i < 64; ++i) t.raw({i == 0 ? " " : ", ", "\"+f\"(acc[", i, "])"});
-  t.line();
+  for (const int acc : {64, 128}) {
+    const int n = 2 * acc;
+    t.raw({"#if BN == ", n, "\n"});
+    t.raw("#define WGMMA_ACC(acc)");
+    for (int i = 0; i < acc; ++i) t.raw({i == 0 ? " " : ", ", "\"+f\"(acc[", i, "])"});
+    t.line();
+    t.line({"// D (64x", n, " float, per warpgroup) += A (64x16 ", type, ") * B (16x", n, " ", type,
+            "), both from descriptors."});
+    t.raw({"#define WGMMA_MMA(acc, da, db) asm volatile(\"{\\n//@.reg .pred p;\\n//@setp.ne.b32 p, %", acc + 2,
+           ", 0;\\n\" \"//@wgmma.mma_async.sync.aligned.m64n", n, "k16.f32.", type, ".", type, " {"});
+    for (int i = 0; i < acc; ++i) t.raw({i == 0 ? "" : ", ", "%", i});
+    t.line({"}, %", acc, ", %", acc + 1, ", p, 1, 1, \" A_TNSP \", \" B_TNSP \";\\n}\" : WGMMA_ACC(acc) : \"l\"(da), \"l\"(db), \"r\"(1))"});
+    t.raw("#endif\n");
+  }
   t.line("#define WGMMA_FENCE(acc) asm volatile(\"//@wgmma.fence.sync.aligned;\" : WGMMA_ACC(acc) :: \"memory\")");
   t.line("#define WGMMA_COMMIT(acc) asm volatile(\"//@wgmma.commit_group.sync.aligned;\" : WGMMA_ACC(acc) :: \"memory\")");
   t.line("#define WGMMA_WAIT(acc) asm volatile(\"//@wgmma.wait_group.sync.aligned 0;\" : WGMMA_ACC(acc) :: \"memory\")");
-  t.line({"// D (64x128 float, per warpgroup) += A (64x16 ", type, ") * B (16x128 ", type, "), both from descriptors."});
-  t.raw({"#define WGMMA_M64N128K16(acc, da, db) asm volatile(\"{\\n//@.reg .pred p;\\n//@setp.ne.b32 p, %66, 0;\\n\" "
-         "\"//@wgmma.mma_async.sync.aligned.m64n128k16.f32.", type, ".", type, " {"});
-  for (int i = 0; i < 64; ++i) t.raw({i == 0 ? "" : ", ", "%", i});
-  t.line({"}, %64, %65, p, 1, 1, \" A_TNSP \", \" B_TNSP \";\\n}\" : WGMMA_ACC(acc) : \"l\"(da), \"l\"(db), \"r\"(1))"});
+  t.line("#define WGMMA_WAIT_1(acc) asm volatile(\"//@wgmma.wait_group.sync.aligned 1;\" : WGMMA_ACC(acc) :: \"memory\")");
 }
 
 // The program for 16-bit element type e (half or bfloat16); never built without the PTX step.
