@@ -159,6 +159,32 @@ inline void copy_tile(const uint st, const __global ushort* A, const int lda, co
   }
 }
 
+// The same copies for a K step wholly inside A and B, from pointers a_step and b_step at this
+// work-item's first chunk of the step (row tid / 8, chunk tid % 8 of the first pass): copy s of each
+// operand lies a constant distance from it, and lands 16 NT s bytes after the first, whatever the swizzle.
+inline void copy_interior(const uint st, const __global ushort* a_step, const int lda, const __global ushort* b_step,
+                          const int ldb, const int tid) {
+  const uint first_a = SWIZZLE_A(16u * tid), first_b = TILE_A_BYTES + SWIZZLE_B(16u * tid);
+#pragma unroll
+  for (int s = 0; s < CPT_A; ++s) {
+#if GEMMCL_TRANS_A == 0  // pass s: k rows NT / 8 further, or the next atom of 64 m
+    const long at = (long)(NT / 8 * (s % (BK * 8 / NT))) * lda + 64 * (s / (BK * 8 / NT));
+#else                    // pass s: NT / 8 rows of m further
+    const long at = (long)(NT / 8 * s) * lda;
+#endif
+    cp_async_cg_shared_global_16(st + first_a + 16u * NT * s, a_step + at, 16);
+  }
+#pragma unroll
+  for (int s = 0; s < CPT_B; ++s) {
+#if GEMMCL_TRANS_B == 0
+    const long at = (long)(NT / 8 * s) * ldb;
+#else
+    const long at = (long)(NT / 8 * (s % (BK * 8 / NT))) * ldb + 64 * (s / (BK * 8 / NT));
+#endif
+    cp_async_cg_shared_global_16(st + first_b + 16u * NT * s, b_step + at, 16);
+  }
+}
+
 // Split K as in the mma.sync kernel: work-groups (., s) multiply K from s * k_chunk into slice s of C.
 __kernel __attribute__((reqd_work_group_size(NT, 1, 1)))
 void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk, const float alpha,
@@ -193,9 +219,33 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   const ulong db0 = matrix_descriptor(base + TILE_A_BYTES, B_LBO, B_SBO) | (B_MODE << 62);
 
   const int steps = (k + BK - 1) / BK;
+  // A tile of C wholly inside C copies whole K steps from moving pointers (copy_interior); edges and a
+  // last partial step check every chunk (copy_tile).
+  const bool interior = m0 + BM <= m && n0 + BN <= n;
+#if GEMMCL_TRANS_A == 0
+  const __global ushort* a_next = A + (long)(tid / 8) * lda + m0 + 8 * (tid % 8);
+  const long a_advance = (long)BK * lda;
+#else
+  const __global ushort* a_next = A + (long)(m0 + tid / 8) * lda + 8 * (tid % 8);
+  const long a_advance = BK;
+#endif
+#if GEMMCL_TRANS_B == 0
+  const __global ushort* b_next = B + (long)(n0 + tid / 8) * ldb + 8 * (tid % 8);
+  const long b_advance = BK;
+#else
+  const __global ushort* b_next = B + (long)(tid / 8) * ldb + n0 + 8 * (tid % 8);
+  const long b_advance = (long)BK * ldb;
+#endif
+#define COPY_STEP(st, step)                                                                         \
+  do {                                                                                              \
+    if (interior && ((step) + 1) * BK <= k)                                                         \
+      copy_interior(st, a_next + (step) * a_advance, lda, b_next + (step) * b_advance, ldb, tid);   \
+    else                                                                                            \
+      copy_tile(st, A, lda, B, ldb, m, n, k, m0, n0, (step) * BK, tid);                             \
+  } while (0)
 #pragma unroll
   for (int s = 0; s < AHEAD; ++s) {
-    if (s < steps) copy_tile(base + s * STAGE_BYTES, A, lda, B, ldb, m, n, k, m0, n0, s * BK, tid);
+    if (s < steps) COPY_STEP(base + s * STAGE_BYTES, s);
     cp_async_commit_group();
   }
   int st_read = 0, st_write = AHEAD;
@@ -205,8 +255,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
     // After the barrier every work-item's copies of step kt are in, and the MMAs that read the stage
     // about to be refilled (step kt - 1, or kt - 2 with one step in flight) are done.
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (kt + AHEAD < steps)
-      copy_tile(base + st_write * STAGE_BYTES, A, lda, B, ldb, m, n, k, m0, n0, (kt + AHEAD) * BK, tid);
+    if (kt + AHEAD < steps) COPY_STEP(base + st_write * STAGE_BYTES, kt + AHEAD);
     cp_async_commit_group();
     WGMMA_FENCE(acc);
 #pragma unroll
