@@ -93,3 +93,34 @@ TEST_CASE("a right vendor kernel passes its check and runs") {
   CHECK(runtime::ProgramCache::instance().builds() > builds);  // its own programs, not the generic ones'
   set_self_check_report(nullptr);
 }
+
+// The check splits K as its call does, so that it builds the program the call runs: a first call that
+// adds its parts in the kernel makes one program, checked or not (the check used to build one without
+// the split beside it).
+struct SplitVendor {
+  using policy_kind = gemmcl::kind::vendor;
+};
+template <>
+struct gemmcl::target::Target<SplitVendor> : gemmcl::target::Target<vendor::Generic> {
+  static constexpr std::string_view name = "split-on-purpose";
+};
+
+TEST_CASE("a vendor kernel's check builds the program its call runs") {
+  set_cache_directory((std::filesystem::temp_directory_path() /
+                       ("gemmcl-self-check-" + std::to_string(std::random_device{}())))
+                          .string());  // no verdict from an earlier run: the check runs
+  std::vector<std::string> reports;
+  set_self_check_report([&](const std::string& r) { reports.push_back(r); });
+  using InKernel =
+      Gemm<Tile<16, 16, 8>, Vec<2>, LocalMemory<Operands::None>, SplitK<3, Reduction::InKernel>, SplitVendor>;
+  std::mt19937_64 rng(gt::base_seed());
+  // 37 x 29 x 21: three K steps of 8, three parts added in the kernel.
+  const auto cs = gt::base_case(gt::all_combinations[0], 37, 29, 21, 1.5f, 0.5f);
+  const std::size_t builds = runtime::ProgramCache::instance().builds();
+  const gt::Verdict v = gt::run_case(InKernel{}, gt::target().queue, cs, rng);
+  CHECK_MESSAGE(v.ok, v.detail);
+  CHECK(runtime::ProgramCache::instance().builds() - builds == 1);
+  CHECK(reports.empty());
+  set_cache_directory("");
+  set_self_check_report(nullptr);
+}

@@ -55,15 +55,32 @@ inline bool enabled() {
   return s.enabled;
 }
 
+// How the check splits K: as the call's program does, so that it is the same program and a first call
+// builds one, not two. 1: the call does not split; 2: it splits and adds the parts in the kernel; 5: it
+// splits and adds them in a second pass (more parts than the kernel takes by default). Batched calls
+// never split; with a last-wave split (dispatch/split.hpp), the split columns are the ones mirrored.
+inline int parts_like(const QueueTarget& target, const core::Problem& call, const codegen::Kernel& kernel,
+                      const policy::Rules& rules, int resident, int split_k) {
+  if (call.batch.batched()) return 1;
+  const policy::Config& c = kernel.config;
+  const dispatch::SplitPlan plan =
+      dispatch::plan_split(dispatch::tiles_of(call, c), call.m, call.n, call.k, c.tile_k, split_k,
+                           core::device_info(target.device), std::size_t(c.element.bytes), resident);
+  if (plan.splits <= 1) return 1;
+  return dispatch::reduce_in_kernel(plan, rules.reduction, kernel.target->device_fence) ? 2 : 5;
+}
+
 // The product: m x n x k with edges past every tile, small integers so that float and double compute it
-// exactly, C poisoned first with beta = 0. It takes the caller's transposes and, as far as the check's
-// own layout can, the alignment of the caller's A and B, so that it usually builds the very program the
-// call needs. True when every element matches the host's.
+// exactly, C poisoned first with beta = 0. It takes the caller's transposes, K split as the call splits
+// it (parts, above; the last part one element deep), and, as far as the check's own layout can, the
+// alignment of the caller's A and B, so that it usually builds the very program the call needs. True
+// when every element matches the host's.
 template <class T>
 bool product_is_right(cl::CommandQueue& queue, const QueueTarget& target, const codegen::Kernel& kernel,
-                      const policy::Rules& rules, const core::Problem& call) {
+                      const policy::Rules& rules, const core::Problem& call, int parts) {
   const policy::Config& c = kernel.config;
-  const std::size_t m = std::size_t(c.tile_m) + 3, n = std::size_t(c.tile_n) + 5, k = 2 * std::size_t(c.tile_k) + 1;
+  const std::size_t m = std::size_t(c.tile_m) + 3, n = std::size_t(c.tile_n) + 5;
+  const std::size_t k = parts > 1 ? std::size_t(parts - 1) * std::size_t(c.tile_k) + 1 : 2 * std::size_t(c.tile_k) + 1;
   const bool aligned = c.vec > 1 && core::vector_aligned(call.a, c.vec) && core::vector_aligned(call.b, c.vec);
   const std::size_t pad = 16;  // a multiple of every vector width
   // As stored: A is rows_a x cols_a with leading dimension lda (op(A) = A or A^T), likewise B.
@@ -80,7 +97,7 @@ bool product_is_right(cl::CommandQueue& queue, const QueueTarget& target, const 
   cl::Buffer db(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(T), b.data());
   cl::Buffer dc(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, out.size() * sizeof(T), out.data());
   const core::Problem p{m, n, k, call.trans_a, call.trans_b, {&da, a_off, lda}, {&db, b_off, ldb}, {&dc, 0, m}};
-  const std::vector<cl::Event> events = run<T>(queue, target, p, kernel, rules, T(1), T(0), {}, 1, 1);
+  const std::vector<cl::Event> events = run<T>(queue, target, p, kernel, rules, T(1), T(0), {}, 1, parts);
   core::check(clWaitForEvents(1, &events.back()()), "clWaitForEvents(self-check)");
   core::check(clEnqueueReadBuffer(queue(), dc(), CL_TRUE, 0, out.size() * sizeof(T), out.data(), 0, nullptr, nullptr),
               "clEnqueueReadBuffer(self-check)");
@@ -96,9 +113,10 @@ bool product_is_right(cl::CommandQueue& queue, const QueueTarget& target, const 
 }
 
 // Whether the kernel computes right on this queue's device: checked on first use, then remembered.
-template <class T>
+// parts() gives product_is_right's parts; it is asked only when the kernel is checked.
+template <class T, class Parts>
 bool passes(cl::CommandQueue& queue, const QueueTarget& target, const codegen::Kernel& kernel,
-            const policy::Rules& rules, const core::Problem& call) {
+            const policy::Rules& rules, const core::Problem& call, Parts parts) {
   const std::string_view name = kernel.config.element.name;
   if (name != "float" && name != "double") return true;
   State& s = state();
@@ -121,7 +139,7 @@ bool passes(cl::CommandQueue& queue, const QueueTarget& target, const codegen::K
   if (const auto kept = checks.empty() ? std::nullopt : disk::load(checks, key); kept && kept->size() == 1) {
     passed = (*kept)[0] == 1;
   } else {
-    passed = product_is_right<T>(queue, target, kernel, rules, call);
+    passed = product_is_right<T>(queue, target, kernel, rules, call, parts());
     if (!checks.empty()) disk::store(checks, key, {static_cast<unsigned char>(passed ? 1 : 0)});
   }
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -151,8 +169,14 @@ std::vector<cl::Event> run_checked(cl::CommandQueue& queue, const QueueTarget& t
                                    const dispatch::Plan& plan, T alpha, T beta, const Events& wait) {
   // Kernels of a tuning file are checked too: the tuner verified them, but the file may be edited.
   const bool vendor = plan.kernel->target != &target::info_of<vendor::Generic> || plan.kernel->tuned;
+  const auto parts = [&] {
+    return plan.last_parts > 1
+               ? self_check::parts_like(target, columns(p, plan.main_cols, p.n - plan.main_cols), *plan.kernel,
+                                        plan.rules, plan.resident, plan.last_parts)
+               : self_check::parts_like(target, p, *plan.kernel, plan.rules, plan.resident, plan.split_k);
+  };
   if (vendor && plan.fallback != nullptr && self_check::enabled() &&
-      !self_check::passes<T>(queue, target, *plan.kernel, plan.rules, p)) {
+      !self_check::passes<T>(queue, target, *plan.kernel, plan.rules, p, parts)) {
     dispatch::Plan generic = plan;
     generic.kernel = plan.fallback;
     generic.resident = 1;
