@@ -7,6 +7,7 @@
 
 #include <gemmcl/gemm.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -121,6 +122,82 @@ TEST_CASE("a vendor kernel's check builds the program its call runs") {
   CHECK_MESSAGE(v.ok, v.detail);
   CHECK(runtime::ProgramCache::instance().builds() - builds == 1);
   CHECK(reports.empty());
+  set_cache_directory("");
+  set_self_check_report(nullptr);
+}
+
+// With an epilogue (its activation and bias direction are build options), the check runs the call's
+// epilogue on values of its own: still one program, and the call's result right. One vendor tag per
+// epilogue, so that no earlier verdict on the same kernel spares it the check.
+template <int I>
+struct EpilogueVendor {
+  using policy_kind = gemmcl::kind::vendor;
+};
+template <int I>
+struct gemmcl::target::Target<EpilogueVendor<I>> : gemmcl::target::Target<vendor::Generic> {
+  // Names of their own: a kernel's text (and with it its verdict in the disk cache) carries the name.
+  static constexpr std::string_view name = I == 0 ? "epilogue-relu" : I == 1 ? "epilogue-gelu" : "epilogue-clamp";
+};
+
+namespace {
+
+// One first call of G: its programs counted, its result against double (bias per row or column,
+// lo and hi for Clamp) with a norm-wise bound.
+template <class G>
+void first_call_with_epilogue(Activation act, Bias where, float lo, float hi) {
+  const std::size_t m = 37, n = 29, k = 21;
+  std::mt19937_64 rng(gt::base_seed() + 5);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::vector<float> a(m * k), b(k * n), bias(where == Bias::PerRow ? m : n), c(m * n, -7.0f);
+  for (std::vector<float>* v : {&a, &b, &bias})
+    for (float& x : *v) x = u(rng);
+  auto& t = gt::target();
+  cl::Buffer da(t.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, a.size() * 4, a.data());
+  cl::Buffer db(t.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, b.size() * 4, b.data());
+  cl::Buffer dbias(t.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bias.size() * 4, bias.data());
+  cl::Buffer dc(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, c.size() * 4, c.data());
+  const std::size_t builds = runtime::ProgramCache::instance().builds();
+  typename G::epilogue_args args;
+  if (where != Bias::None) args.bias = &dbias;
+  args.lo = lo;
+  args.hi = hi;
+  G{}(t.queue, Layout::ColMajor, Transpose::No, Transpose::No, m, n, k, 1.0f, da, 0, m, db, 0, k, 0.0f, dc, 0, m,
+      args);
+  t.queue.enqueueReadBuffer(dc, CL_TRUE, 0, c.size() * 4, c.data());
+  CHECK(runtime::ProgramCache::instance().builds() - builds == 1);
+  double err = 0, norm = 0;
+  for (std::size_t j = 0; j < n; ++j)
+    for (std::size_t i = 0; i < m; ++i) {
+      double x = where == Bias::PerRow ? bias[i] : where == Bias::PerColumn ? bias[j] : 0.0;
+      for (std::size_t l = 0; l < k; ++l) x += double(a[i + l * m]) * double(b[l + j * k]);
+      if (act == Activation::ReLU) x = x < 0 ? 0 : x;
+      if (act == Activation::GELU) x = 0.5 * x * (1 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
+      if (act == Activation::Clamp) x = x < lo ? lo : x > hi ? hi : x;
+      err += (c[i + j * m] - x) * (c[i + j * m] - x);
+      norm += x * x;
+    }
+  CHECK(std::sqrt(err) <= 1e-5 * std::sqrt(norm));
+}
+
+template <int I, class E>
+using EpilogueGemm =
+    Gemm<Tile<16, 16, 8>, Vec<2>, LocalMemory<Operands::None>, SplitK<3, Reduction::InKernel>, E, EpilogueVendor<I>>;
+
+}  // namespace
+
+TEST_CASE("a vendor kernel's check takes its call's epilogue") {
+  set_cache_directory((std::filesystem::temp_directory_path() /
+                       ("gemmcl-self-check-" + std::to_string(std::random_device{}())))
+                          .string());
+  std::vector<std::string> reports;
+  set_self_check_report([&](const std::string& r) { reports.push_back(r); });
+  first_call_with_epilogue<EpilogueGemm<0, Epilogue<Activation::ReLU, Bias::PerRow>>>(Activation::ReLU, Bias::PerRow,
+                                                                                      0, 0);
+  first_call_with_epilogue<EpilogueGemm<1, Epilogue<Activation::GELU, Bias::PerColumn>>>(Activation::GELU,
+                                                                                         Bias::PerColumn, 0, 0);
+  first_call_with_epilogue<EpilogueGemm<2, Epilogue<Activation::Clamp>>>(Activation::Clamp, Bias::None, -0.25f,
+                                                                         0.5f);
+  CHECK(reports.empty());  // the check's own reference agrees with every epilogue
   set_cache_directory("");
   set_self_check_report(nullptr);
 }

@@ -71,8 +71,8 @@ inline int parts_like(const QueueTarget& target, const core::Problem& call, cons
 }
 
 // The product: m x n x k with edges past every tile, small integers so that float and double compute it
-// exactly, C poisoned first with beta = 0. It takes the caller's transposes, K split as the call splits
-// it (parts, above; the last part one element deep), and, as far as the check's own layout can, the
+// exactly, C poisoned first with beta = 0. It takes the caller's transposes and epilogue, K split as the
+// call splits it (parts, above; the last part one element deep), and, as far as the check's layout can, the
 // alignment of the caller's A and B, so that it usually builds the very program the call needs. True
 // when every element matches the host's.
 template <class T>
@@ -96,7 +96,24 @@ bool product_is_right(cl::CommandQueue& queue, const QueueTarget& target, const 
   cl::Buffer da(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(T), a.data());
   cl::Buffer db(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(T), b.data());
   cl::Buffer dc(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, out.size() * sizeof(T), out.data());
-  const core::Problem p{m, n, k, call.trans_a, call.trans_b, {&da, a_off, lda}, {&db, b_off, ldb}, {&dc, 0, m}};
+  core::Problem p{m, n, k, call.trans_a, call.trans_b, {&da, a_off, lda}, {&db, b_off, ldb}, {&dc, 0, m}};
+  // The call's epilogue (its activation and bias direction are build options) on values of the check's.
+  const core::Epilogue& e = call.epilogue;
+  std::vector<T> bias(e.bias == 1 ? m : e.bias == 2 ? n : 0);
+  for (std::size_t i = 0; i < bias.size(); ++i) bias[i] = T(int(i * 5 % 9) - 4);
+  cl::Buffer dbias;
+  if (!bias.empty())
+    dbias = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bias.size() * sizeof(T), bias.data());
+  p.epilogue = {e.activation, e.bias, bias.empty() ? nullptr : &dbias, 0, -3.0, 5.0};
+  const auto finish = [&](double x, std::size_t i, std::size_t j) {
+    x += e.bias == 1 ? double(bias[i]) : e.bias == 2 ? double(bias[j]) : 0.0;
+    if (e.activation == 1) return x < 0 ? 0.0 : x;
+    if (e.activation == 2) return 0.5 * x * (1 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
+    if (e.activation == 3) return x < -3 ? -3.0 : x > 5 ? 5.0 : x;
+    return x;
+  };
+  // Integers throughout, exact in float, but for GELU's tanh, which the device rounds in its own way.
+  const double tolerance = e.activation == 2 ? 1e-4 : 1e-6;
   const std::vector<cl::Event> events = run<T>(queue, target, p, kernel, rules, T(1), T(0), {}, 1, parts);
   core::check(clWaitForEvents(1, &events.back()()), "clWaitForEvents(self-check)");
   core::check(clEnqueueReadBuffer(queue(), dc(), CL_TRUE, 0, out.size() * sizeof(T), out.data(), 0, nullptr, nullptr),
@@ -107,7 +124,8 @@ bool product_is_right(cl::CommandQueue& queue, const QueueTarget& target, const 
     for (std::size_t i = 0; i < m; ++i) {
       double sum = 0;
       for (std::size_t l = 0; l < k; ++l) sum += double(at_a(i, l)) * double(at_b(l, j));
-      if (!(std::abs(double(out[i + j * m]) - sum) <= 1e-6 * (1 + std::abs(sum)))) return false;
+      const double want = finish(sum, i, j);
+      if (!(std::abs(double(out[i + j * m]) - want) <= tolerance * (1 + std::abs(want)))) return false;
     }
   return true;
 }
