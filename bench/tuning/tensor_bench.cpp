@@ -6,6 +6,8 @@
 // event profiling, first start to last end; cuBLAS: CUDA events). Accuracy: on 512 sampled elements of
 // C, the error of each library against an FP64 reference of the 16-bit inputs (random in [-1, 1]),
 // reported as the ratio gemmcl / cuBLAS. Also says which path gemmcl took (tensor cores or not).
+// Before a shape is timed, every program its cases need is built at once, one thread per case (the
+// builds, not the products, took most of a run on a fresh machine); TB_PREBUILD=0 leaves that out.
 //
 //   g++ -std=c++20 -O2 -Iinclude -I/usr/local/cuda/include bench/tuning/tensor_bench.cpp -o /tmp/tensor_bench
 //       -L/usr/local/cuda/lib64 -lcublas -lcudart -lOpenCL
@@ -23,10 +25,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -65,14 +69,21 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
   // Column-major storage of the problem cuBLAS sees: row-major C = A B is column-major C^T = B^T A^T.
   const std::size_t rows_a = ta ? k : m, cols_a = ta ? m : k, rows_b = tb ? n : k, cols_b = tb ? k : n;
   const std::size_t lda = row ? cols_a : rows_a, ldb = row ? cols_b : rows_b, ldc = row ? n : m;
-  std::mt19937 rng(42);
-  std::uniform_real_distribution<double> u(-1, 1);  // full-precision doubles for fp64, rounded otherwise
+  // splitmix64 into [-1, 1): full-precision doubles for fp64, rounded otherwise; fast enough that
+  // drawing 8192^3's operands takes well under a second.
+  std::uint64_t state = 42;
+  const auto u = [&] {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return double((z ^ (z >> 31)) >> 11) * 0x1.0p-52 - 1.0;
+  };
   std::vector<T> a(m * k), b(k * n);
   const auto draw = [&] {
     if constexpr (sizeof(T) == 2)
-      return T(float(u(rng)));
+      return T(float(u()));
     else
-      return T(u(rng));
+      return T(u());
   };
   for (T& x : a) x = draw();
   for (T& x : b) x = draw();
@@ -163,6 +174,47 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
   cudaFree(gc);
 }
 
+// One call of G on a case's shape, layout and transposes, on buffers of the right sizes whose contents
+// do not matter, on a queue of its own: it builds the programs the timed calls will find cached.
+template <class G>
+void prebuild(const cl::Context& ctx, const cl::Device& device, const Shape& s, const std::string& layout,
+              const std::string& trans) {
+  using T = typename G::value_type;
+  using CT = typename G::c_type;
+  const bool row = layout == "row", ta = trans[0] == 't', tb = trans[1] == 't';
+  const std::size_t rows_a = ta ? s.k : s.m, cols_a = ta ? s.m : s.k, rows_b = tb ? s.n : s.k, cols_b = tb ? s.k : s.n;
+  cl::CommandQueue q(ctx, device);
+  cl::Buffer a(ctx, CL_MEM_READ_WRITE, s.m * s.k * sizeof(T)), b(ctx, CL_MEM_READ_WRITE, s.k * s.n * sizeof(T)),
+      c(ctx, CL_MEM_READ_WRITE, s.m * s.n * sizeof(CT));
+  using S = typename G::scalar_type;
+  G{}.enqueue_all(q, row ? Layout::RowMajor : Layout::ColMajor, ta ? Transpose::Yes : Transpose::No,
+                  tb ? Transpose::Yes : Transpose::No, s.m, s.n, s.k, S(1), a, 0, row ? cols_a : rows_a, b, 0,
+                  row ? cols_b : rows_b, S(0), c, 0, row ? s.n : s.m);
+  q.finish();
+}
+
+// Calls f.template operator()<G>(name, A and B's CUDA type, C's, cuBLAS's compute type) for a mode's
+// name; false for an unknown one.
+template <class F>
+bool with_mode(const std::string& mode, F&& f) {
+  constexpr cublasComputeType_t f32 = CUBLAS_COMPUTE_32F;
+  if (mode == "fp16-fp32")
+    f.template operator()<Gemm<Element<gemmcl::half, float>>>("fp16-fp32", CUDA_R_16F, CUDA_R_32F, f32);
+  else if (mode == "bf16-fp32")
+    f.template operator()<Gemm<Element<gemmcl::bfloat16, float>>>("bf16-fp32", CUDA_R_16BF, CUDA_R_32F, f32);
+  else if (mode == "fp16-fp16")
+    f.template operator()<Gemm<Element<gemmcl::half>>>("fp16-fp16", CUDA_R_16F, CUDA_R_16F, f32);
+  else if (mode == "bf16-bf16")
+    f.template operator()<Gemm<Element<gemmcl::bfloat16>>>("bf16-bf16", CUDA_R_16BF, CUDA_R_16BF, f32);
+  else if (mode == "fp64")
+    f.template operator()<Gemm<Element<double>>>("fp64", CUDA_R_64F, CUDA_R_64F, CUBLAS_COMPUTE_64F);
+  else if (mode == "tf32")
+    f.template operator()<Gemm<Math<MathMode::TF32>>>("tf32", CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32);
+  else
+    return false;
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -182,30 +234,28 @@ int main(int argc, char** argv) {
   cublasHandle_t h;
   CU(cublasCreate(&h));
   const int iters = std::atoi(env("TB_ITERS", "10").c_str());
-  for (const Shape& s : shapes)
-    for (const std::string& mode : split(env("TB_MODES", "fp16-fp32,bf16-fp32,fp16-fp16,bf16-bf16,tf32,fp64")))
-      for (const std::string& layout : split(env("TB_LAYOUTS", "col")))
-        for (const std::string& trans : split(env("TB_TRANS", "nn,nt,tn,tt"))) {
-          constexpr cublasComputeType_t f32 = CUBLAS_COMPUTE_32F;
-          if (mode == "fp16-fp32")
-            run_mode<Gemm<Element<gemmcl::half, float>>>("fp16-fp32", CUDA_R_16F, CUDA_R_32F, f32, ctx, q, h, s, layout,
-                                                         trans, iters);
-          else if (mode == "bf16-fp32")
-            run_mode<Gemm<Element<gemmcl::bfloat16, float>>>("bf16-fp32", CUDA_R_16BF, CUDA_R_32F, f32, ctx, q, h, s,
-                                                             layout, trans, iters);
-          else if (mode == "fp16-fp16")
-            run_mode<Gemm<Element<gemmcl::half>>>("fp16-fp16", CUDA_R_16F, CUDA_R_16F, f32, ctx, q, h, s, layout, trans,
-                                                  iters);
-          else if (mode == "bf16-bf16")
-            run_mode<Gemm<Element<gemmcl::bfloat16>>>("bf16-bf16", CUDA_R_16BF, CUDA_R_16BF, f32, ctx, q, h, s, layout,
-                                                      trans, iters);
-          else if (mode == "fp64")
-            run_mode<Gemm<Element<double>>>("fp64", CUDA_R_64F, CUDA_R_64F, CUBLAS_COMPUTE_64F, ctx, q, h, s, layout,
-                                            trans, iters);
-          else if (mode == "tf32")
-            run_mode<Gemm<Math<MathMode::TF32>>>("tf32", CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, ctx, q, h,
-                                                 s, layout, trans, iters);
-        }
+  const auto modes = split(env("TB_MODES", "fp16-fp32,bf16-fp32,fp16-fp16,bf16-bf16,tf32,fp64"));
+  const auto layouts = split(env("TB_LAYOUTS", "col")), transposes = split(env("TB_TRANS", "nn,nt,tn,tt"));
+  for (const Shape& s : shapes) {
+    if (env("TB_PREBUILD", "1") != "0") {
+      std::vector<std::thread> builders;
+      for (const std::string& mode : modes)
+        for (const std::string& layout : layouts)
+          for (const std::string& trans : transposes)
+            with_mode(mode, [&]<class G>(const char*, cudaDataType_t, cudaDataType_t, cublasComputeType_t) {
+              builders.emplace_back([&, layout, trans] { prebuild<G>(ctx, device, s, layout, trans); });
+            });
+      for (std::thread& t : builders) t.join();
+    }
+    for (const std::string& mode : modes)
+      for (const std::string& layout : layouts)
+        for (const std::string& trans : transposes)
+          if (!with_mode(mode, [&]<class G>(const char* name, cudaDataType_t ab, cudaDataType_t c,
+                                            cublasComputeType_t compute) {
+                run_mode<G>(name, ab, c, compute, ctx, q, h, s, layout, trans, iters);
+              }))
+            std::fprintf(stderr, "unknown mode %s\n", mode.c_str());
+  }
   cublasDestroy(h);
   return 0;
 }
