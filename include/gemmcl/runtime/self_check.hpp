@@ -59,7 +59,8 @@ inline bool enabled() {
 // builds one, not two. 1: the call does not split; 2: it splits and adds the parts in the kernel; 5: it
 // splits and adds them in a second pass (more parts than the kernel takes by default). Batched calls
 // never split; with a last-wave split (dispatch/split.hpp), the split columns are the ones mirrored.
-inline int parts_like(const QueueTarget& target, const core::Problem& call, const codegen::Kernel& kernel,
+template <class Unused = void>
+int parts_like(const QueueTarget& target, const core::Problem& call, const codegen::Kernel& kernel,
                       const policy::Rules& rules, int resident, int split_k) {
   if (call.batch.batched()) return 1;
   const policy::Config& c = kernel.config;
