@@ -89,9 +89,9 @@ class Gemm {
                        const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta,
                        cl::Buffer& c, std::size_t c_offset, std::size_t c_ld,
                        const Events& wait = {}) const {
-    return enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b,
-                       b_offset, b_ld, beta, c, c_offset, c_ld, wait)
-        .back();
+    // Moved out of the list, which goes anyway: a copy would cost the driver a retain and a release.
+    return std::move(enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b,
+                                 b_offset, b_ld, beta, c, c_offset, c_ld, wait).back());
   }
   // With an Epilogue that takes arguments (a bias, Clamp's bounds): C := act(alpha * op(A) * op(B) +
   // beta * C + bias).
@@ -101,9 +101,8 @@ class Gemm {
                        const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta,
                        cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, const epilogue_args& epilogue,
                        const Events& wait = {}) const {
-    return enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b,
-                       b_offset, b_ld, beta, c, c_offset, c_ld, epilogue, wait)
-        .back();
+    return std::move(enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b,
+                                 b_offset, b_ld, beta, c, c_offset, c_ld, epilogue, wait).back());
   }
 
   // The same calls, returning the events of every command they enqueued, in order: packing copies of A
@@ -393,7 +392,7 @@ class Gemm {
                                          betas, arrays, co, wait);
     // With arrays the kernel reads each product's alpha and beta; these stand for "a product".
     const scalar_type alpha = arrays ? scalar_type(1) : alphas[0], beta = arrays ? scalar_type(0) : betas[0];
-    return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait).back();
+    return std::move(runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait).back());
   }
 };
 }  // namespace gemmcl

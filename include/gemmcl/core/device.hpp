@@ -34,6 +34,9 @@ struct DeviceInfo {
   bool images = false;
   std::size_t image2d_max[2] = {0, 0};
   cl_uint image_pitch_alignment = 0, image_base_alignment = 0, mem_base_align_bits = 0;
+  // Sub-groups a work-group may hold (CL_DEVICE_MAX_NUM_SUB_GROUPS, OpenCL 2.1 and 3.0); 0 where the
+  // device has none or does not know the query. Asked once here: targets consult it on every call.
+  cl_uint max_sub_groups = 0;
 
   bool is_cpu() const noexcept { return (type & CL_DEVICE_TYPE_CPU) != 0; }
   bool is_gpu() const noexcept { return (type & CL_DEVICE_TYPE_GPU) != 0; }
@@ -108,6 +111,9 @@ inline DeviceInfo query_device(cl_device_id device) {
   }
   d.mem_base_align_bits = device_value<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
                                                 "clGetDeviceInfo(CL_DEVICE_MEM_BASE_ADDR_ALIGN)");
+  if (clGetDeviceInfo(device, 0x105C /* CL_DEVICE_MAX_NUM_SUB_GROUPS */, sizeof(cl_uint), &d.max_sub_groups,
+                      nullptr) != CL_SUCCESS)
+    d.max_sub_groups = 0;
   return d;
 }
 

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "../codegen/source.hpp"
@@ -205,7 +206,7 @@ cl::Event run(cl::CommandQueue& queue, const QueueTarget& target, core::Problem 
   }
   const dispatch::Plan plan{&codegen::kernel_of<typename Resolved::vendor, Resolved>, Resolved::rules, 1,
                             Resolved::rules.split_k};
-  return run_checked<S>(queue, target, p, plan, alpha, beta, Events(after)).back();
+  return std::move(run_checked<S>(queue, target, p, plan, alpha, beta, Events(after)).back());
 }
 
 }  // namespace runtime::packing

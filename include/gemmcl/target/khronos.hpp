@@ -38,10 +38,7 @@ inline bool opencl3(const core::DeviceInfo& d) { return d.version.rfind("OpenCL 
 // may hold (CL_DEVICE_MAX_NUM_SUB_GROUPS), 0 without them.
 inline bool has_sub_groups(const core::DeviceInfo& d) {
   if (d.has_extension("cl_khr_subgroups")) return true;
-  if (!opencl3(d)) return false;
-  cl_uint count = 0;
-  return clGetDeviceInfo(d.id, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof count, &count, nullptr) == CL_SUCCESS &&
-         count > 0;
+  return opencl3(d) && d.max_sub_groups > 0;
 }
 
 }  // namespace khronos
