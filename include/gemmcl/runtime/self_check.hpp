@@ -73,12 +73,12 @@ int parts_like(const QueueTarget& target, const core::Problem& call, const codeg
 
 // The product: m x n x k with edges past every tile, small integers so that float and double compute it
 // exactly, C poisoned first with beta = 0. It takes the caller's transposes and epilogue, K split as the
-// call splits it (parts, above; the last part one element deep), and, as far as the check's layout can, the
-// alignment of the caller's A and B, so that it usually builds the very program the call needs. True
-// when every element matches the host's.
+// call splits it (parts, above, the last part one element deep; 1 keeps K whole, as the tuner asks),
+// and, as far as the check's layout can, the alignment of the caller's A and B, so that it usually
+// builds the very program the call needs. True when every element matches the host's.
 template <class T>
 bool product_is_right(cl::CommandQueue& queue, const QueueTarget& target, const codegen::Kernel& kernel,
-                      const policy::Rules& rules, const core::Problem& call, int parts) {
+                      const policy::Rules& rules, const core::Problem& call, int parts = 1) {
   const policy::Config& c = kernel.config;
   const std::size_t m = std::size_t(c.tile_m) + 3, n = std::size_t(c.tile_n) + 5;
   const std::size_t k = parts > 1 ? std::size_t(parts - 1) * std::size_t(c.tile_k) + 1 : 2 * std::size_t(c.tile_k) + 1;
