@@ -56,19 +56,21 @@ inline bool enabled() {
 }
 
 // How the check splits K: as the call's program does, so that it is the same program and a first call
-// builds one, not two. 1: the call does not split; 2: it splits and adds the parts in the kernel; 5: it
-// splits and adds them in a second pass (more parts than the kernel takes by default). Batched calls
+// builds one, not two. 1: the call does not split; 2: it splits and adds the parts in the kernel; more
+// parts than the kernel adds by default: it splits and adds them in a second pass. Batched calls
 // never split; with a last-wave split (dispatch/split.hpp), the split columns are the ones mirrored.
 template <class Unused = void>
 int parts_like(const QueueTarget& target, const core::Problem& call, const codegen::Kernel& kernel,
-                      const policy::Rules& rules, int resident, int split_k) {
+               const policy::Rules& rules, int resident, int split_k) {
   if (call.batch.batched()) return 1;
   const policy::Config& c = kernel.config;
   const dispatch::SplitPlan plan =
       dispatch::plan_split(dispatch::tiles_of(call, c), call.m, call.n, call.k, c.tile_k, split_k,
                            core::device_info(target.device), std::size_t(c.element.bytes), resident);
   if (plan.splits <= 1) return 1;
-  return dispatch::reduce_in_kernel(plan, rules.reduction, kernel.target->device_fence) ? 2 : 5;
+  return dispatch::reduce_in_kernel(plan, rules.reduction, kernel.target->device_fence)
+             ? 2
+             : dispatch::kInKernelMaxParts + 1;
 }
 
 // The product: m x n x k with edges past every tile, small integers so that float and double compute it
