@@ -51,15 +51,16 @@ class ScratchPool {
   class Lease {
    public:
     Lease() = default;
-    Lease(ScratchPool* pool, std::shared_ptr<Slot> slot, cl::CommandQueue queue, bool in_order)
-        : pool_(pool), slot_(std::move(slot)), queue_(std::move(queue)), in_order_(in_order) {}
+    // The queue is the calling one, alive for the whole call: the lease keeps its handle unretained.
+    Lease(ScratchPool* pool, std::shared_ptr<Slot> slot, cl_command_queue queue, bool in_order)
+        : pool_(pool), slot_(std::move(slot)), queue_(queue), in_order_(in_order) {}
     Lease(Lease&& other) noexcept { *this = std::move(other); }
     Lease& operator=(Lease&& other) noexcept {
       if (this != &other) {
         end();
         pool_ = other.pool_;
         slot_ = std::move(other.slot_);
-        queue_ = std::move(other.queue_);
+        queue_ = other.queue_;
         in_order_ = other.in_order_;
         last_ = std::move(other.last_);
         other.pool_ = nullptr;
@@ -75,13 +76,13 @@ class ScratchPool {
 
    private:
     void end() noexcept {
-      if (pool_ != nullptr && slot_) pool_->give_back(*slot_, queue_, in_order_, last_);
+      if (pool_ != nullptr && slot_) pool_->give_back(*slot_, queue_, in_order_, std::move(last_));
       pool_ = nullptr;
       slot_.reset();
     }
     ScratchPool* pool_ = nullptr;
     std::shared_ptr<Slot> slot_;
-    cl::CommandQueue queue_;
+    cl_command_queue queue_ = nullptr;
     bool in_order_ = false;
     cl::Event last_;
   };
@@ -103,7 +104,7 @@ class ScratchPool {
       }
       if (best) {
         best->in_use = true;
-        return Lease(this, best, queue, in_order);
+        return Lease(this, best, queue(), in_order);
       }
     }
     auto slot = std::make_shared<Slot>();
@@ -125,7 +126,7 @@ class ScratchPool {
     std::lock_guard<std::mutex> lock(mutex_);
     slots_.push_back(slot);
     evict();
-    return Lease(this, slot, queue, in_order);
+    return Lease(this, slot, queue(), in_order);
   }
 
   // Drops every buffer not lent out at the moment.
@@ -153,11 +154,13 @@ class ScratchPool {
     return status == CL_COMPLETE;  // a negative status (an error) leaves the buffer aside
   }
 
-  void give_back(Slot& s, const cl::CommandQueue& queue, bool in_order, const cl::Event& last) noexcept {
+  // Retains the queue only when it differs from the slot's: NVIDIA's driver takes about a microsecond
+  // for each release of a command queue, which a call on the same queue as the last need not pay.
+  void give_back(Slot& s, cl_command_queue queue, bool in_order, cl::Event&& last) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
     if (last() != nullptr) {
-      s.last = last;
-      s.queue = queue;
+      s.last = std::move(last);
+      if (s.queue() != queue) s.queue = cl::CommandQueue(queue, true);
       s.queue_in_order = in_order;
     }
     s.in_use = false;
