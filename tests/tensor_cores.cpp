@@ -12,6 +12,7 @@
 #include <random>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "support/cases.hpp"
 #include "support/common.hpp"
@@ -67,25 +68,46 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
     }
   }
   SUBCASE("split K") {
-    for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3], gt::all_combinations[6]}) {
-      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, 40, 30, 5000, 1.5, run % 2 ? 0.5 : 0.0);
-      cs.nan_c = cs.beta == 0;
-      gt::aligned(cs, run++);
-      const core::Problem p{40, 30, 5000};
-      const auto& info = core::device_info(t.device());
-      if (!real) CHECK(runtime::tensor::splits_for(p, info, runtime::tensor::kernel_for(element::info_of<T>, info, true),
-                                                    element::info_of<T>.bytes) > 1);
-      INFO(cs.describe());
-      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
-      CHECK_MESSAGE(v.ok, v.detail);
-    }
+    // Where the kernel runs for real, also deeper products and wider ones: on a Hopper GPU, K split on
+    // 128 x 64 and on 128 x 128 tiles, into few parts and into many.
+    std::vector<Shape> deep = {{40, 30, 5000}};
+    if (real) deep.insert(deep.end(), {{200, 130, 6000}, {200, 130, 20000}, {40, 30, 20000}});
+    for (const Shape& s : deep)
+      for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3], gt::all_combinations[6]}) {
+        gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, s.m, s.n, s.k, 1.5, run % 2 ? 0.5 : 0.0);
+        cs.nan_c = cs.beta == 0;
+        gt::aligned(cs, run++);
+        const core::Problem p{s.m, s.n, s.k};
+        const auto& info = core::device_info(t.device());
+        if (!real)
+          CHECK(runtime::tensor::splits_for(p, info, runtime::tensor::kernel_for(element::info_of<T>, info, true),
+                                            element::info_of<T>.bytes) > 1);
+        INFO(cs.describe());
+        const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
+        CHECK_MESSAGE(v.ok, v.detail);
+      }
+  }
+  SUBCASE("128 x 128 tiles, where a device takes them") {
+    // Enough tiles of 128 x 128 that a Hopper GPU's wgmma kernel takes neither its narrow nor its wide
+    // variant, with edges; only where that kernel runs for real.
+    const std::size_t m = 128 * 12 + 3, n = 128 * 12 - 5, k = 72;
+    const auto& info = core::device_info(t.device());
+    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n, k).tile_n == 128)
+      for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3]}) {
+        gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0);
+        cs.nan_c = cs.beta == 0;
+        gt::aligned(cs, run++);
+        INFO(cs.describe());
+        const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
+        CHECK_MESSAGE(v.ok, v.detail);
+      }
   }
   SUBCASE("wide tiles, where a device takes them") {
     // Enough 128 x 256 tiles for a Hopper GPU's wgmma kernel to take its wide variant, with edges in
     // every direction; only where that kernel runs for real (emulating it would take hours).
     const std::size_t m = 128 * 12 + 5, n = 256 * 12 - 7, k = 200;
     const auto& info = core::device_info(t.device());
-    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n).tile_n == 256)
+    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n, k).tile_n == 256)
       for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
                                 gt::all_combinations[3]}) {
         gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0);

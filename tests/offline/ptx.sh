@@ -77,13 +77,13 @@ for ta in 0 1; do
   done
 done
 
-# The Hopper programs, in their default and wide variants: clang's PTX, given the driver's target line
+# The Hopper programs, in their default, wide and narrow variants: clang's PTX, given the driver's target line
 # and PTX version (clang 14 writes sm_80 and 7.0), goes through the runtime's own PTX step (tensor_source --patch), and ptxas checks the result
 # for sm_90a, which must hold the warpgroup MMAs.
 for element in half bfloat16; do
   type=f16
   [[ $element == bfloat16 ]] && type=bf16
-  for variant in default wide; do
+  for variant in default wide narrow; do
   for narrow in 0 1; do
     for ta in 0 1; do
       for tb in 0 1; do
@@ -94,6 +94,9 @@ for element in half bfloat16; do
         if [[ $variant == wide ]]; then
           options="$options $(cat "$work/wgmma_wide.options")"
           mma="wgmma.mma_async.sync.aligned.m64n256k16.f32.$type.$type"
+        elif [[ $variant == narrow ]]; then
+          options="$options $(cat "$work/wgmma_narrow.options")"
+          mma="wgmma.mma_async.sync.aligned.m64n64k16.f32.$type.$type"
         fi
         if ! "$CLANG" -cl-std=CL1.2 $options -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
              -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \

@@ -1,6 +1,6 @@
 // Writes the tensor-core programs of each element type (DIR/half.cl, DIR/bfloat16.cl, DIR/float.cl: TF32,
-// the Hopper ones DIR/half_wgmma.cl, DIR/bfloat16_wgmma.cl with DIR/wgmma_wide.options, the build options
-// of their wide variant, and the FP64 one DIR/double.cl) for ptx.sh,
+// the Hopper ones DIR/half_wgmma.cl, DIR/bfloat16_wgmma.cl with DIR/wgmma_wide.options and
+// DIR/wgmma_narrow.options, the build options of their wide and narrow variants, and the FP64 one DIR/double.cl) for ptx.sh,
 // which compiles them to PTX with clang and checks the PTX with NVIDIA's ptxas. Nothing here touches a
 // device.
 
@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
   }
   std::ofstream wide(dir + "/wgmma_wide.options");  // the build options of the wide wgmma variant
   wide << gemmcl::codegen::tensor::wgmma_wide_options << "\n";
+  std::ofstream narrow(dir + "/wgmma_narrow.options");  // and of the narrow one
+  narrow << gemmcl::codegen::tensor::wgmma_narrow_options << "\n";
   if (!wide) return 1;
   std::ofstream dmma(dir + "/double.cl");
   dmma << gemmcl::codegen::dmma_source(gemmcl::element_traits<double>::info).text;

@@ -95,25 +95,35 @@ struct Kernel {
   std::size_t tile_m, tile_n, threads;
   std::string_view options = {};
 };
-// trans_b: B as the kernel reads it (transposed or not), which decides DMMA's register need; m and n:
-// C's extent, which decides the wgmma kernel's tile.
+// K below this is never split.
+inline constexpr std::size_t split_min_k = 4096;
+// trans_b: B as the kernel reads it (transposed or not), which decides DMMA's register need; m, n and
+// k: the product's extent, which decides the wgmma kernel's tile.
 inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false,
-                         std::size_t m = 0, std::size_t n = 0) {
+                         std::size_t m = 0, std::size_t n = 0, std::size_t k = 0) {
   using namespace codegen::tensor;
   // DMMA with B transposed needs a few registers more than the 128 that let two work-groups share a
   // multiprocessor; capped, it keeps two (NVIDIA's OpenCL has no option for it).
   if (e.bytes == 8)
     return {&codegen::dmma_source(e), trans_b && !emulate ? &ptx::with_128_registers : nullptr, dmma_tile_m,
             dmma_tile_n, dmma_threads};
-  // Compute capability 9.0 (Hopper) runs 16-bit products on warpgroup MMAs, built through the PTX step:
-  // 128 x 256 tiles (one work-group per multiprocessor) where they fill the device, else 128 x 128.
+  // Compute capability 9.0 (Hopper) runs 16-bit products on warpgroup MMAs, built through the PTX step.
   if (e.bytes == 2 && !emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90) {
-    const std::size_t wide =
-        ((m + wgmma_tile_m - 1) / wgmma_tile_m) * ((n + wgmma_wide_tile_n - 1) / wgmma_wide_tile_n);
-    if (wide >= std::max<std::size_t>(d.compute_units, 1))
-      return {&codegen::wgmma_source(e), &ptx::to_sm90a, wgmma_tile_m, wgmma_wide_tile_n, wgmma_threads,
-              wgmma_wide_options};
-    return {&codegen::wgmma_source(e), &ptx::to_sm90a, wgmma_tile_m, wgmma_tile_n, wgmma_threads};
+    const auto tiles = [&](std::size_t tile_n) {
+      return ((m + wgmma_tile_m - 1) / wgmma_tile_m) * ((n + tile_n - 1) / tile_n);
+    };
+    const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
+    const auto wgmma = [&](std::size_t tile_n, std::string_view options) {
+      return Kernel{&codegen::wgmma_source(e), &ptx::to_sm90a, wgmma_tile_m, tile_n, wgmma_threads, options};
+    };
+    // 128 x 256 tiles (one work-group per multiprocessor) where they (nearly) fill the device: 2048^3
+    // makes 128 of them for 132 multiprocessors, and runs faster so than on 256 tiles of 128 x 128.
+    if (10 * tiles(wgmma_wide_tile_n) >= 9 * units) return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
+    // 128 x 64 where C is at most 64 wide, or where 128 x 128 tiles leave multiprocessors idle and K is
+    // too short to split.
+    if (n <= wgmma_narrow_tile_n || (tiles(wgmma_tile_n) < units && k < split_min_k))
+      return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
+    return wgmma(wgmma_tile_n, {});
   }
   return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};
 }
@@ -124,10 +134,10 @@ inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const K
   const std::size_t tiles = ((p.m + kernel.tile_m - 1) / kernel.tile_m) * ((p.n + kernel.tile_n - 1) / kernel.tile_n);
   const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
   const bool fp64 = element_bytes == 8;
-  if (tiles >= units || p.k < 4096) return 1;
-  // Two work-groups per compute unit: FP64 fills them without a second wave (measured faster on
-  // 8192 x 64 x 8192), the others at least.
-  const std::size_t want = fp64 ? 2 * units / tiles : (2 * units + tiles - 1) / tiles;
+  if (tiles >= units || p.k < split_min_k) return 1;
+  // Two work-groups per compute unit, without a second wave (8192 x 64 x 8192: faster in four parts than
+  // in five or six on 128 x 64 tiles, and so for FP64).
+  const std::size_t want = 2 * units / tiles;
   return static_cast<int>(std::clamp<std::size_t>(std::min(want, p.k / (fp64 ? 256 : 1024)), 1, 128));
 }
 
@@ -138,7 +148,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                            const element::Info& e, bool c_narrow, T alpha, T beta, const Events& wait,
                            bool emulate = false) {
   const core::DeviceInfo& device = core::device_info(target.device);
-  Kernel kernel = kernel_for(e, device, emulate, false, p.m, p.n);
+  Kernel kernel = kernel_for(e, device, emulate, false, p.m, p.n, p.k);
   int splits = splits_for(p, device, kernel, e.bytes);
   constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
   const std::size_t chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
@@ -177,7 +187,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                                 std::size_t(splits) * p.m * p.n * sizeof(T), "split-K workspace");
     out = core::Matrix{&workspace.buffer(), 0, p.m};
   }
-  kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n);  // the operands as the kernel reads them
+  kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k);  // the operands as the kernel reads them
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                         " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));

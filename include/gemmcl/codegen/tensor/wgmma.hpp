@@ -29,11 +29,16 @@ inline constexpr int wgmma_tile_m = 128, wgmma_tile_n = 128, wgmma_threads = 256
 inline constexpr int wgmma_wide_tile_n = 256;
 inline constexpr std::string_view wgmma_wide_options =
     " -DGEMMCL_WG_BN=256 -DGEMMCL_WG_STAGES=4 -DGEMMCL_WG_INFLIGHT=1";
+// The narrow variant: 128 x 64 tiles, for products whose 128 x 128 tiles would leave multiprocessors idle
+// or half empty (N of 64).
+inline constexpr int wgmma_narrow_tile_n = 64;
+inline constexpr std::string_view wgmma_narrow_options =
+    " -DGEMMCL_WG_BN=64 -DGEMMCL_WG_STAGES=4 -DGEMMCL_WG_INFLIGHT=1";
 
 inline constexpr std::string_view wgmma_config = R"CLC(
 // Work-group tile 128 (m) x BN (n), K step 64: two warpgroups of 128 work-items, warpgroup w computing
 // rows 64 w .. 64 w + 63 with one m64nBNk16 MMA per k16 step (BN / 2 float accumulators per work-item).
-// Build options: GEMMCL_WG_BN (128 or 256), GEMMCL_WG_STAGES (local buffers) and GEMMCL_WG_INFLIGHT
+// Build options: GEMMCL_WG_BN (64, 128 or 256), GEMMCL_WG_STAGES (local buffers) and GEMMCL_WG_INFLIGHT
 // (0: each K step's MMAs finish before the next step; 1: one step's MMAs stay in flight, and copies
 // run STAGES - 2 steps ahead instead of STAGES - 1). NVIDIA's OpenCL reports 48 KiB of local memory,
 // the most a kernel argument may take, but launches kernels whose static local arrays take up to
@@ -296,7 +301,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 template <class Sink>
 constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
   t.line("#define FENCE_PROXY_ASYNC() asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\")");
-  for (const int acc : {64, 128}) {
+  for (const int acc : {32, 64, 128}) {
     const int n = 2 * acc;
     t.raw({"#if BN == ", n, "\n"});
     t.raw("#define WGMMA_ACC(acc)");
