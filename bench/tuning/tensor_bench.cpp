@@ -3,7 +3,8 @@
 // bf16 -> fp32, fp16 -> fp16, bf16 -> bf16, tf32 (float, Math<MathMode::TF32>) and fp64 (cuBLAS's
 // compute type CUBLAS_COMPUTE_64F), column- or
 // row-major, any transposes. Each timing is the median of runs of back-to-back calls (gemmcl: OpenCL
-// event profiling, first start to last end; cuBLAS: CUDA events). Accuracy: on 512 sampled elements of
+// event profiling, first start to last end; cuBLAS: CUDA events). "kernels alone" adds up gemmcl's
+// commands' own durations, leaving out the gaps where the device waited for the host's enqueues. Accuracy: on 512 sampled elements of
 // C, the error of each library against an FP64 reference of the 16-bit inputs (random in [-1, 1]),
 // reported as the ratio gemmcl / cuBLAS. Also says which path gemmcl took (tensor cores or not).
 // Before a shape is timed, every program its cases need is built at once, one thread per case (the
@@ -114,7 +115,7 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
       CU(cublasGemmEx(h, oa, ob, int(m), int(n), int(k), &alpha, ga, ab_type, int(lda), gb, ab_type, int(ldb), &beta,
                       gc, c_type, int(ldc), compute, CUBLAS_GEMM_DEFAULT));
   };
-  std::vector<double> t_ours, t_theirs;
+  std::vector<double> t_ours, t_theirs, t_busy;
   for (int w = 0; w < 2; ++w) ours().back().wait();
   for (int w = 0; w < 2; ++w) theirs();
   CU(cudaDeviceSynchronize());
@@ -125,6 +126,11 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
     const cl_ulong t0 = ev.front().front().getProfilingInfo<CL_PROFILING_COMMAND_START>();
     const cl_ulong t1 = ev.back().back().getProfilingInfo<CL_PROFILING_COMMAND_END>();
     t_ours.push_back(double(t1 - t0) * 1e-9 / iters);
+    double busy = 0;  // the device's own time: each command's START to END, gaps between them left out
+    for (const auto& call : ev)
+      for (const cl::Event& x : call)
+        busy += double(x.getProfilingInfo<CL_PROFILING_COMMAND_END>() - x.getProfilingInfo<CL_PROFILING_COMMAND_START>());
+    t_busy.push_back(busy * 1e-9 / iters);
     cudaEvent_t e0, e1;
     cudaEventCreate(&e0);
     cudaEventCreate(&e1);
@@ -162,12 +168,13 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
   }
   const double flops = 2.0 * double(m) * double(n) * double(k);
   const double ours_tf = flops / median(t_ours) * 1e-12, theirs_tf = flops / median(t_theirs) * 1e-12;
+  const double busy_tf = flops / median(t_busy) * 1e-12;
   const bool tc = runtime::tensor::takes(core::device_info(q.getInfo<CL_QUEUE_DEVICE>()()), element::info_of<T>);
   std::printf("%-10s %-4s %-3s %5zux%5zux%5zu  gemmcl %7.1f  cuBLAS %7.1f TFLOPS  ratio %.3f  rel.err %.2e / %.2e "
-              "(x%.2f)  %s\n",
+              "(x%.2f)  %s  kernels alone %.1f (%.3f)\n",
               name, layout.c_str(), trans.c_str(), m, n, k, ours_tf, theirs_tf, ours_tf / theirs_tf,
               std::sqrt(e_ours / norm), std::sqrt(e_theirs / norm), std::sqrt(e_ours / std::max(e_theirs, 1e-300)),
-              tc ? "tensor cores" : "generic");
+              tc ? "tensor cores" : "generic", busy_tf, busy_tf / theirs_tf);
   std::fflush(stdout);
   cudaFree(ga);
   cudaFree(gb);
