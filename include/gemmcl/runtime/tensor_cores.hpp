@@ -11,8 +11,9 @@
 //
 // On compute capability 9.0 the 16-bit types run on Hopper's warpgroup MMA (codegen/tensor/wgmma.hpp,
 // through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync); elsewhere, and for TF32, on
-// mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on. Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
-// reduction adds them into C (through a float copy of a 16-bit C).
+// mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
+// Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
+// reduction adds them into C (reading and rounding a 16-bit C itself).
 
 #include <algorithm>
 #include <cstddef>
@@ -177,9 +178,6 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (!target.in_order)
       for (const cl::Event& x : events) first.push_back(x());
   }
-  const auto after_last = [&] {
-    return target.in_order || events.empty() ? std::vector<cl_event>{} : std::vector<cl_event>{events.back()()};
-  };
   ScratchPool::Lease workspace;
   core::Matrix out = p.c;
   if (split) {
@@ -228,27 +226,11 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (!split) return events;
   workspace.used_by(events.back());
 
-  // The parts added into C, or into a float copy of a 16-bit C that is then rounded into C.
-  detail::Widened c_copy;
+  // The parts added into C; a 16-bit C is read and rounded by the sum pass itself.
   q.c = p.c;
-  if (c_narrow) {
-    if (beta != T(0)) {
-      c_copy = detail::widen(queue, target, e, p.c, p.m, p.n, "widened C", after_last(), events);
-    } else {
-      c_copy.scratch = ScratchPool::instance().acquire(queue, target.context, target.in_order,
-                                                       p.m * p.n * sizeof(float), "widened C");
-      c_copy.copy = core::Matrix{&c_copy.scratch.buffer(), 0, p.m};
-    }
-    q.c = c_copy.copy;
-  }
-  events.push_back(detail::enqueue_reduce(queue, target, q, element_traits<T>::info, splits, p.m, workspace, alpha,
-                                          beta, events.back()));
+  events.push_back(detail::enqueue_reduce(queue, target, q, c_narrow ? e : element_traits<T>::info, splits, p.m,
+                                          workspace, alpha, beta, events.back()));
   workspace.used_by(events.back());
-  if (c_narrow) {
-    c_copy.scratch.used_by(events.back());
-    events.push_back(detail::narrow(queue, target, e, c_copy.copy, p.c, p.m, p.n, after_last()));
-    c_copy.scratch.used_by(events.back());
-  }
   return events;
 }
 
