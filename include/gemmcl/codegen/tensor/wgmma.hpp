@@ -18,6 +18,7 @@
 #include "../../util/text.hpp"
 #include "../../util/cold.hpp"
 #include "ptx_sm80.hpp"
+#include "wgmma_emulate.hpp"
 
 GEMMCL_COLD_BEGIN
 
@@ -77,7 +78,9 @@ inline constexpr std::string_view wgmma_config = R"CLC(
 #ifndef GEMMCL_TC_C_NARROW
 #define GEMMCL_TC_C_NARROW 0
 #endif
-#define GEMMCL_TC_EMULATE 0
+#ifndef GEMMCL_TC_EMULATE
+#define GEMMCL_TC_EMULATE 0  // 1: every instruction emulated (wgmma_emulate.hpp), for tests on any device
+#endif
 #if GEMMCL_TC_C_NARROW
 typedef ushort ctype;
 #else
@@ -133,7 +136,8 @@ inline ulong matrix_descriptor(const uint addr, const uint lbo, const uint sbo) 
 // One K step of A (128 x 64) and B (64 x BN) into the stage at shared address st; copies past an edge
 // read only the valid elements and zero the rest.
 inline void copy_tile(const uint st, const __global ushort* A, const int lda, const __global ushort* B, const int ldb,
-                      const int m, const int n, const int k, const int m0, const int n0, const int k0, const int tid) {
+                      const int m, const int n, const int k, const int m0, const int n0, const int k0,
+                      const int tid WG_SMEM_PARAM) {
 #pragma unroll
   for (int s = 0; s < CPT_A; ++s) {
     const int q = tid + NT * s;
@@ -146,7 +150,7 @@ inline void copy_tile(const uint st, const __global ushort* A, const int lda, co
     const int valid = gi < m ? clamp(k - gk, 0, 8) : 0;
     const __global ushort* src = A + ((long)gi * lda + gk);
 #endif
-    cp_async_cg_shared_global_16(st + SWIZZLE_A(16u * q), valid > 0 ? src : A, 2 * valid);
+    WG_CP16(st + SWIZZLE_A(16u * q), valid > 0 ? src : A, 2 * valid);
   }
 #pragma unroll
   for (int s = 0; s < CPT_B; ++s) {
@@ -160,7 +164,7 @@ inline void copy_tile(const uint st, const __global ushort* A, const int lda, co
     const int valid = gk < k ? clamp(n - gj, 0, 8) : 0;
     const __global ushort* src = B + ((long)gk * ldb + gj);
 #endif
-    cp_async_cg_shared_global_16(st + TILE_A_BYTES + SWIZZLE_B(16u * q), valid > 0 ? src : B, 2 * valid);
+    WG_CP16(st + TILE_A_BYTES + SWIZZLE_B(16u * q), valid > 0 ? src : B, 2 * valid);
   }
 }
 
@@ -168,7 +172,7 @@ inline void copy_tile(const uint st, const __global ushort* A, const int lda, co
 // work-item's first chunk of the step (row tid / 8, chunk tid % 8 of the first pass): copy s of each
 // operand lies a constant distance from it, and lands 16 NT s bytes after the first, whatever the swizzle.
 inline void copy_interior(const uint st, const __global ushort* a_step, const int lda, const __global ushort* b_step,
-                          const int ldb, const int tid) {
+                          const int ldb, const int tid WG_SMEM_PARAM) {
   const uint first_a = SWIZZLE_A(16u * tid), first_b = TILE_A_BYTES + SWIZZLE_B(16u * tid);
 #pragma unroll
   for (int s = 0; s < CPT_A; ++s) {
@@ -177,7 +181,7 @@ inline void copy_interior(const uint st, const __global ushort* a_step, const in
 #else                    // pass s: NT / 8 rows of m further
     const long at = (long)(NT / 8 * s) * lda;
 #endif
-    cp_async_cg_shared_global_16(st + first_a + 16u * NT * s, a_step + at, 16);
+    WG_CP16(st + first_a + 16u * NT * s, a_step + at, 16);
   }
 #pragma unroll
   for (int s = 0; s < CPT_B; ++s) {
@@ -186,7 +190,7 @@ inline void copy_interior(const uint st, const __global ushort* a_step, const in
 #else
     const long at = (long)(NT / 8 * (s % (BK * 8 / NT))) * ldb + 64 * (s / (BK * 8 / NT));
 #endif
-    cp_async_cg_shared_global_16(st + first_b + 16u * NT * s, b_step + at, 16);
+    WG_CP16(st + first_b + 16u * NT * s, b_step + at, 16);
   }
 }
 
@@ -244,24 +248,24 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 #define COPY_STEP(st, step)                                                                         \
   do {                                                                                              \
     if (interior && ((step) + 1) * BK <= k)                                                         \
-      copy_interior(st, a_next + (step) * a_advance, lda, b_next + (step) * b_advance, ldb, tid);   \
+      copy_interior(st, a_next + (step) * a_advance, lda, b_next + (step) * b_advance, ldb, tid WG_SMEM_ARG);\
     else                                                                                            \
-      copy_tile(st, A, lda, B, ldb, m, n, k, m0, n0, (step) * BK, tid);                             \
+      copy_tile(st, A, lda, B, ldb, m, n, k, m0, n0, (step) * BK, tid WG_SMEM_ARG);                 \
   } while (0)
 #pragma unroll
   for (int s = 0; s < AHEAD; ++s) {
     if (s < steps) COPY_STEP(base + s * STAGE_BYTES, s);
-    cp_async_commit_group();
+    CP_ASYNC_COMMIT();
   }
   int st_read = 0, st_write = AHEAD;
   for (int kt = 0; kt < steps; ++kt) {
-    cp_async_wait_group();     // this work-item's copies of step kt have landed
+    CP_ASYNC_WAIT();           // this work-item's copies of step kt have landed
     FENCE_PROXY_ASYNC();       // and are visible to the tensor cores' reads
     // After the barrier every work-item's copies of step kt are in, and the MMAs that read the stage
     // about to be refilled (step kt - 1, or kt - 2 with one step in flight) are done.
     barrier(CLK_LOCAL_MEM_FENCE);
     if (kt + AHEAD < steps) COPY_STEP(base + st_write * STAGE_BYTES, kt + AHEAD);
-    cp_async_commit_group();
+    CP_ASYNC_COMMIT();
     WGMMA_FENCE(acc);
 #pragma unroll
     for (int kk = 0; kk < BK / 16; ++kk)
@@ -300,6 +304,10 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 // is an operand of each, so the compiler keeps them in registers and orders them around the MMAs.
 template <class Sink>
 constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
+  t.raw("#if !GEMMCL_TC_EMULATE\n");
+  t.line("#define WG_SMEM_PARAM");
+  t.line("#define WG_SMEM_ARG");
+  t.line("#define WG_CP16(off, src, bytes) cp_async_cg_shared_global_16((off), (src), (bytes))");
   t.line("#define FENCE_PROXY_ASYNC() asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\")");
   for (const int acc : {32, 64, 128}) {
     const int n = 2 * acc;
@@ -319,6 +327,7 @@ constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
   t.line("#define WGMMA_COMMIT(acc) asm volatile(\"//@wgmma.commit_group.sync.aligned;\" : WGMMA_ACC(acc) :: \"memory\")");
   t.line("#define WGMMA_WAIT(acc) asm volatile(\"//@wgmma.wait_group.sync.aligned 0;\" : WGMMA_ACC(acc) :: \"memory\")");
   t.line("#define WGMMA_WAIT_1(acc) asm volatile(\"//@wgmma.wait_group.sync.aligned 1;\" : WGMMA_ACC(acc) :: \"memory\")");
+  t.raw("#endif\n");
 }
 
 // The program for 16-bit element type e (half or bfloat16); never built without the PTX step.
@@ -330,10 +339,14 @@ constexpr void write_wgmma(Sink& sink, const element::Info& e) {
   t.line("// needs the runtime's PTX post-processing for sm_90a.");
   t.line({"#define GEMMCL_TC_BF16 ", bf16 ? 1 : 0});
   t.line("#define GEMMCL_TC_TF32 0");
+  t.line("#if GEMMCL_TC_EMULATE  // the element's portable conversions, for the emulation");
+  t.raw(e.convert);
+  t.line("#endif");
   t.raw(wgmma_config);
   emit_epilogue_prelude(t, "float");
   t.raw(ptx_sm80);
   emit_wgmma_wrappers(t, bf16 ? "bf16" : "f16");
+  t.raw(wgmma_emulation);
   t.raw(wgmma_body);
 }
 
