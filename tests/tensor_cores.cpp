@@ -2,8 +2,8 @@
 // capability 8.0 and up it runs as Gemm<> runs it; on any other device its kernel runs with every PTX
 // instruction emulated (GEMMCL_TC_EMULATE), which checks the indexing of tiles, swizzles, fragments,
 // edges and split K against the double-precision reference, every layout and transpose, both 16-bit
-// types and both C types, float rounded to TF32 (Math<MathMode::TF32>) and double (DMMA). Also: what
-// gemmcl::tensor_cores says about the device.
+// types and both C types, float rounded to TF32 (Math<MathMode::TF32>) and double (DMMA); and the Hopper
+// (wgmma) kernel emulated on any device. Also: what gemmcl::tensor_cores says about the device.
 
 #include <doctest/doctest.h>
 
@@ -117,6 +117,56 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
         const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
         CHECK_MESSAGE(v.ok, v.detail);
       }
+  }
+}
+
+// The Hopper (wgmma) kernel with its instructions emulated (codegen/tensor/wgmma_emulate.hpp), on any
+// device: its three tile variants (the shapes below take the 128 x 64, 128 x 128 and 128 x 256 tiles on a
+// device of two compute units, as PoCL on CI's machine; the checks hold whichever a device takes), every
+// transpose pair, edges, a misaligned A or B, beta reading C or not, and K split.
+using HopperHalf = TensorPath<half, half, true, Epilogue<Activation::Identity>, true>;
+using HopperHalfFloat = TensorPath<half, float, true, Epilogue<Activation::Identity>, true>;
+using HopperBf16 = TensorPath<bfloat16, bfloat16, true, Epilogue<Activation::Identity>, true>;
+using HopperTf32 = TensorPath<float, float, true, Epilogue<Activation::Identity>, true>;
+TYPE_TO_STRING_AS("float as TF32 (wgmma, emulated)", HopperTf32);
+TYPE_TO_STRING_AS("half (wgmma, emulated)", HopperHalf);
+TYPE_TO_STRING_AS("half to float (wgmma, emulated)", HopperHalfFloat);
+TYPE_TO_STRING_AS("bfloat16 (wgmma, emulated)", HopperBf16);
+
+TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, HopperBf16, HopperTf32) {
+  using T = typename G::value_type;
+  using CT = typename G::c_type;
+  const G path;
+  auto& t = gt::target();
+  std::mt19937_64 rng(gt::base_seed() ^ std::hash<std::string>{}(doctest::toString<G>().c_str()));
+  struct Shape {
+    std::size_t m, n, k;
+  };
+  const Shape shapes[] = {{37, 53, 150}, {100, 200, 70}, {129, 131, 95}};
+  // TF32 rounds each input to 10 fraction bits: a product may be off by 2^-10 of its size.
+  const double input_rounding = std::is_same_v<T, float> ? 0x1p-10 : 0.0;
+  std::size_t run = 0;
+  for (const Shape& s : shapes)
+    for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
+                              gt::all_combinations[3]}) {
+      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, s.m, s.n, s.k, 1.25, run % 2 ? -0.5 : 0.0);
+      cs.nan_c = cs.beta == 0;
+      if (run % 3 == 1)
+        gt::unaligned(cs, run);
+      else
+        gt::aligned(cs, run);
+      INFO(cs.describe());
+      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
+      CHECK_MESSAGE(v.ok, v.detail);
+      ++run;
+    }
+  // K split (once: the emulation makes it the slowest case; the GPU tests split K for every type).
+  if (std::is_same_v<G, HopperHalf>) {
+    gt::Case<T, CT> cs = gt::case_of<T, CT>(gt::all_combinations[0], 40, 30, 5000, 1.5, 0.5);
+    gt::aligned(cs, run);
+    INFO(cs.describe());
+    const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, 0.0);
+    CHECK_MESSAGE(v.ok, v.detail);
   }
 }
 

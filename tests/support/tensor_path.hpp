@@ -11,8 +11,10 @@
 
 namespace gt {
 
-// Epi: a fused epilogue (gemmcl::Epilogue<A, B>), whose arguments a second call form takes.
-template <class T, class CT, bool Emulate = false, class Epi = gemmcl::Epilogue<gemmcl::Activation::Identity>>
+// Epi: a fused epilogue (gemmcl::Epilogue<A, B>), whose arguments a second call form takes. Hopper: where
+// the kernel is emulated, emulate the Hopper (wgmma) kernel rather than the mma.sync one.
+template <class T, class CT, bool Emulate = false, class Epi = gemmcl::Epilogue<gemmcl::Activation::Identity>,
+          bool Hopper = false>
 struct TensorPath {
   using value_type = T;
   using c_type = CT;
@@ -31,7 +33,7 @@ struct TensorPath {
     p.epilogue = rt::make_epilogue(Epi::activation, Epi::bias, epilogue, layout, m, n);
     const gemmcl::element::Info& e = gemmcl::element::info_of<T>;
     const bool emulate = Emulate || !rt::tensor::takes(gemmcl::core::device_info(target.device), e);
-    return rt::tensor::run<S>(queue, target, p, e, sizeof(CT) == 2, alpha, beta, {}, emulate).back();
+    return rt::tensor::run<S>(queue, target, p, e, sizeof(CT) == 2, alpha, beta, {}, emulate, Hopper).back();
   }
 };
 

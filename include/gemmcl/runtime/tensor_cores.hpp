@@ -100,9 +100,10 @@ struct Kernel {
 // K below this is never split.
 inline constexpr std::size_t split_min_k = 4096;
 // trans_b: B as the kernel reads it (transposed or not), which decides DMMA's register need; m, n and
-// k: the product's extent, which decides the wgmma kernel's tile.
+// k: the product's extent, which decides the wgmma kernel's tile. hopper: the wgmma kernel even where
+// it is emulated (tests).
 inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false,
-                         std::size_t m = 0, std::size_t n = 0, std::size_t k = 0) {
+                         std::size_t m = 0, std::size_t n = 0, std::size_t k = 0, bool hopper = false) {
   using namespace codegen::tensor;
   // DMMA with B transposed needs a few registers more than the 128 that let two work-groups share a
   // multiprocessor; capped, it keeps two (NVIDIA's OpenCL has no option for it).
@@ -111,14 +112,15 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
             dmma_tile_n, dmma_threads};
   // Compute capability 9.0 (Hopper) runs 16-bit and TF32 products on warpgroup MMAs, built through the
   // PTX step.
-  if (e.bytes <= 4 && !emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90) {
+  if (e.bytes <= 4 &&
+      (hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90))) {
     const auto tiles = [&](std::size_t tile_n) {
       return ((m + wgmma_tile_m - 1) / wgmma_tile_m) * ((n + tile_n - 1) / tile_n);
     };
     const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
     const auto wgmma = [&](std::size_t tile_n, std::string_view options) {
-      return Kernel{&codegen::wgmma_source(e), &ptx::to_sm90a, wgmma_tile_m, tile_n, wgmma_threads, options,
-                    e.bytes == 4};
+      return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, wgmma_tile_m, tile_n,
+                    wgmma_threads, options, e.bytes == 4};
     };
     // 128 x 256 tiles (one work-group per multiprocessor) where they (nearly) fill the device: 2048^3
     // makes 128 of them for 132 multiprocessors, and runs faster so than on 256 tiles of 128 x 128.
@@ -162,13 +164,13 @@ inline void prepare_copy(detail::PackedCopy& pk, cl::CommandQueue& queue, const 
 }
 
 // The product; T is the type of alpha and beta (float, or double for FP64). `emulate` builds the kernel
-// with its instructions emulated (tests on other devices).
+// with its instructions emulated (tests on other devices); with `hopper` that kernel is the wgmma one.
 template <class T>
 std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
                            const element::Info& e, bool c_narrow, T alpha, T beta, const Events& wait,
-                           bool emulate = false) {
+                           bool emulate = false, bool hopper = false) {
   const core::DeviceInfo& device = core::device_info(target.device);
-  Kernel kernel = kernel_for(e, device, emulate, false, p.m, p.n, p.k);
+  Kernel kernel = kernel_for(e, device, emulate, false, p.m, p.n, p.k, hopper);
   int splits = splits_for(p, device, kernel, e.bytes);
   constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
   const std::size_t chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
@@ -213,7 +215,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                                 std::size_t(splits) * p.m * p.n * sizeof(T), "split-K workspace");
     out = core::Matrix{&workspace.buffer(), 0, p.m};
   }
-  kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k);  // the operands as the kernel reads them
+  kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as the kernel reads them
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                         " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));

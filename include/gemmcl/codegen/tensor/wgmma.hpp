@@ -18,6 +18,7 @@
 #include "../../util/text.hpp"
 #include "../../util/cold.hpp"
 #include "ptx_sm80.hpp"
+#include "wgmma_emulate.hpp"
 
 GEMMCL_COLD_BEGIN
 
@@ -92,7 +93,9 @@ typedef ushort elem;
 #ifndef GEMMCL_TC_C_NARROW
 #define GEMMCL_TC_C_NARROW 0
 #endif
-#define GEMMCL_TC_EMULATE 0
+#ifndef GEMMCL_TC_EMULATE
+#define GEMMCL_TC_EMULATE 0  // 1: every instruction emulated (wgmma_emulate.hpp), for tests on any device
+#endif
 #if GEMMCL_TC_C_NARROW
 typedef ushort ctype;
 #else
@@ -111,7 +114,7 @@ inline constexpr std::string_view wgmma_body = R"CLC(
 #define SWIZZLE_128(o) ((o) ^ ((((o) >> 7) & 7u) << 4))
 #if GEMMCL_TRANS_A
 #define A_LBO 16
-#define A_SBO (BK * 16)
+#define A_SBO 1024                  // 8 rows of 128 bytes
 #define A_MODE 1ul                  // 128-byte swizzle
 #define A_KSTEP 32
 #define A_TNSP "0"
@@ -133,7 +136,7 @@ inline constexpr std::string_view wgmma_body = R"CLC(
 #define SWIZZLE_B SWIZZLE_128
 #else
 #define B_LBO 16
-#define B_SBO (BK * 16)
+#define B_SBO 1024
 #define B_MODE 1ul
 #define B_KSTEP 32
 #define B_TNSP "0"
@@ -148,7 +151,8 @@ inline ulong matrix_descriptor(const uint addr, const uint lbo, const uint sbo) 
 // One K step of A (128 x 64) and B (64 x BN) into the stage at shared address st; copies past an edge
 // read only the valid elements and zero the rest.
 inline void copy_tile(const uint st, const __global elem* A, const int lda, const __global elem* B, const int ldb,
-                      const int m, const int n, const int k, const int m0, const int n0, const int k0, const int tid) {
+                      const int m, const int n, const int k, const int m0, const int n0, const int k0,
+                      const int tid WG_SMEM_PARAM) {
 #pragma unroll
   for (int s = 0; s < CPT_A; ++s) {
     const int q = tid + NT * s;
@@ -161,7 +165,7 @@ inline void copy_tile(const uint st, const __global elem* A, const int lda, cons
     const int valid = gi < m ? clamp(k - gk, 0, EPC) : 0;
     const __global elem* src = A + ((long)gi * lda + gk);
 #endif
-    cp_async_cg_shared_global_16(st + SWIZZLE_A(16u * q), (const __global ushort*)(valid > 0 ? src : A), ESIZE * valid);
+    WG_CP16(st + SWIZZLE_A(16u * q), (const __global ushort*)(valid > 0 ? src : A), ESIZE * valid);
   }
 #pragma unroll
   for (int s = 0; s < CPT_B; ++s) {
@@ -175,8 +179,7 @@ inline void copy_tile(const uint st, const __global elem* A, const int lda, cons
     const int valid = gk < k ? clamp(n - gj, 0, 8) : 0;
     const __global elem* src = B + ((long)gk * ldb + gj);
 #endif
-    cp_async_cg_shared_global_16(st + TILE_A_BYTES + SWIZZLE_B(16u * q), (const __global ushort*)(valid > 0 ? src : B),
-                                 ESIZE * valid);
+    WG_CP16(st + TILE_A_BYTES + SWIZZLE_B(16u * q), (const __global ushort*)(valid > 0 ? src : B), ESIZE * valid);
   }
 }
 
@@ -184,7 +187,7 @@ inline void copy_tile(const uint st, const __global elem* A, const int lda, cons
 // work-item's first chunk of the step (row tid / 8, chunk tid % 8 of the first pass): copy s of each
 // operand lies a constant distance from it, and lands 16 NT s bytes after the first, whatever the swizzle.
 inline void copy_interior(const uint st, const __global elem* a_step, const int lda, const __global elem* b_step,
-                          const int ldb, const int tid) {
+                          const int ldb, const int tid WG_SMEM_PARAM) {
   const uint first_a = SWIZZLE_A(16u * tid), first_b = TILE_A_BYTES + SWIZZLE_B(16u * tid);
 #pragma unroll
   for (int s = 0; s < CPT_A; ++s) {
@@ -193,7 +196,7 @@ inline void copy_interior(const uint st, const __global elem* a_step, const int 
 #else                    // pass s: NT / 8 rows of m further
     const long at = (long)(NT / 8 * s) * lda;
 #endif
-    cp_async_cg_shared_global_16(st + first_a + 16u * NT * s, (const __global ushort*)(a_step + at), 16);
+    WG_CP16(st + first_a + 16u * NT * s, (const __global ushort*)(a_step + at), 16);
   }
 #pragma unroll
   for (int s = 0; s < CPT_B; ++s) {
@@ -202,7 +205,7 @@ inline void copy_interior(const uint st, const __global elem* a_step, const int 
 #else
     const long at = (long)(NT / 8 * (s % (BK * 8 / NT))) * ldb + 64 * (s / (BK * 8 / NT));
 #endif
-    cp_async_cg_shared_global_16(st + first_b + 16u * NT * s, (const __global ushort*)(b_step + at), 16);
+    WG_CP16(st + first_b + 16u * NT * s, (const __global ushort*)(b_step + at), 16);
   }
 }
 
@@ -215,10 +218,10 @@ inline void round_stage(__local uint4* stage, const int tid) {
     const uint at = s < CPT_A ? SWIZZLE_A(16u * tid) + 16u * NT * s
                               : TILE_A_BYTES + SWIZZLE_B(16u * tid) + 16u * NT * (s - CPT_A);
     uint4 v = stage[at / 16];
-    v.x = cvt_rna_tf32_f32(v.x);
-    v.y = cvt_rna_tf32_f32(v.y);
-    v.z = cvt_rna_tf32_f32(v.z);
-    v.w = cvt_rna_tf32_f32(v.w);
+    v.x = TF32_ROUND(v.x);
+    v.y = TF32_ROUND(v.y);
+    v.z = TF32_ROUND(v.z);
+    v.w = TF32_ROUND(v.w);
     stage[at / 16] = v;
   }
 }
@@ -254,7 +257,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 #pragma unroll
   for (int i = 0; i < NACC; ++i) acc[i] = 0.0f;
   // Descriptors of stage 0, k16 step 0 (warpgroup wg's 64 rows of A start 64 wg BK 2 bytes in).
-  const ulong da0 = matrix_descriptor(base + wg * 64 * BK * 2, A_LBO, A_SBO) | (A_MODE << 62);
+  const ulong da0 = matrix_descriptor(base + wg * 64 * BK * ESIZE, A_LBO, A_SBO) | (A_MODE << 62);
   const ulong db0 = matrix_descriptor(base + TILE_A_BYTES, B_LBO, B_SBO) | (B_MODE << 62);
 
   const int steps = (k + BK - 1) / BK;
@@ -278,18 +281,18 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 #define COPY_STEP(st, step)                                                                         \
   do {                                                                                              \
     if (interior && ((step) + 1) * BK <= k)                                                         \
-      copy_interior(st, a_next + (step) * a_advance, lda, b_next + (step) * b_advance, ldb, tid);   \
+      copy_interior(st, a_next + (step) * a_advance, lda, b_next + (step) * b_advance, ldb, tid WG_SMEM_ARG);\
     else                                                                                            \
-      copy_tile(st, A, lda, B, ldb, m, n, k, m0, n0, (step) * BK, tid);                             \
+      copy_tile(st, A, lda, B, ldb, m, n, k, m0, n0, (step) * BK, tid WG_SMEM_ARG);                 \
   } while (0)
 #pragma unroll
   for (int s = 0; s < AHEAD; ++s) {
     if (s < steps) COPY_STEP(base + s * STAGE_BYTES, s);
-    cp_async_commit_group();
+    CP_ASYNC_COMMIT();
   }
   int st_read = 0, st_write = AHEAD;
   for (int kt = 0; kt < steps; ++kt) {
-    cp_async_wait_group();     // this work-item's copies of step kt have landed
+    CP_ASYNC_WAIT();           // this work-item's copies of step kt have landed
 #if GEMMCL_TC_TF32
     round_stage((__local uint4*)smem + st_read * (STAGE_BYTES / 16), tid);
 #endif
@@ -298,7 +301,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
     // about to be refilled (step kt - 1, or kt - 2 with one step in flight) are done.
     barrier(CLK_LOCAL_MEM_FENCE);
     if (kt + AHEAD < steps) COPY_STEP(base + st_write * STAGE_BYTES, kt + AHEAD);
-    cp_async_commit_group();
+    CP_ASYNC_COMMIT();
     WGMMA_FENCE(acc);
 #pragma unroll
     for (int kk = 0; kk < BK / KMMA; ++kk)
@@ -339,6 +342,10 @@ template <class Sink>
 constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
   const bool tf32 = type == "tf32";
   const int k = tf32 ? 8 : 16;
+  t.raw("#if !GEMMCL_TC_EMULATE\n");
+  t.line("#define WG_SMEM_PARAM");
+  t.line("#define WG_SMEM_ARG");
+  t.line("#define WG_CP16(off, src, bytes) cp_async_cg_shared_global_16((off), (src), (bytes))");
   t.line("#define FENCE_PROXY_ASYNC() asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\")");
   for (const int acc : {32, 64, 128}) {
     const int n = 2 * acc;
@@ -360,6 +367,7 @@ constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
   t.line("#define WGMMA_COMMIT(acc) asm volatile(\"//@wgmma.commit_group.sync.aligned;\" : WGMMA_ACC(acc) :: \"memory\")");
   t.line("#define WGMMA_WAIT(acc) asm volatile(\"//@wgmma.wait_group.sync.aligned 0;\" : WGMMA_ACC(acc) :: \"memory\")");
   t.line("#define WGMMA_WAIT_1(acc) asm volatile(\"//@wgmma.wait_group.sync.aligned 1;\" : WGMMA_ACC(acc) :: \"memory\")");
+  t.raw("#endif\n");
 }
 
 // The program for 16-bit element type e (half or bfloat16); never built without the PTX step.
@@ -372,10 +380,14 @@ constexpr void write_wgmma(Sink& sink, const element::Info& e) {
   t.line("// needs the runtime's PTX post-processing for sm_90a.");
   t.line({"#define GEMMCL_TC_BF16 ", bf16 ? 1 : 0});
   t.line({"#define GEMMCL_TC_TF32 ", tf32 ? 1 : 0});
+  t.line("#if GEMMCL_TC_EMULATE  // the element's portable conversions, for the emulation");
+  t.raw(e.convert);
+  t.line("#endif");
   t.raw(wgmma_config);
   emit_epilogue_prelude(t, "float");
   t.raw(ptx_sm80);
   emit_wgmma_wrappers(t, tf32 ? "tf32" : bf16 ? "bf16" : "f16");
+  t.raw(wgmma_emulation);
   t.raw(wgmma_body);
 }
 

@@ -1,0 +1,75 @@
+#pragma once
+// The Hopper kernel's instructions in portable OpenCL C (GEMMCL_TC_EMULATE=1), so that its indexing
+// (copies, swizzles, descriptors, fragments, edges, variants) runs and is tested on any OpenCL device:
+// cp.async becomes a plain copy, the fences and wgmma's fence, commit and wait do nothing (a work-group
+// barrier already orders the copies and the reads), and wgmma.mma_async is computed by each work-item
+// for the accumulators it holds, reading A and B from local memory the way the tensor cores read them:
+// from the descriptor's start address, leading and stride byte offsets, through the 128-byte swizzle.
+// The descriptors then hold offsets from the start of the kernel's local array (SHARED_ADDR is 0).
+// It is slow and meant for nothing else.
+
+#include <string_view>
+
+#include "../../util/cold.hpp"
+
+GEMMCL_COLD_BEGIN
+
+namespace gemmcl::codegen::tensor {
+
+inline constexpr std::string_view wgmma_emulation = R"CLC(
+#if GEMMCL_TC_EMULATE
+#define SHARED_ADDR(p) 0u
+#define WG_SMEM_PARAM , __local ushort* smem
+#define WG_SMEM_ARG , smem
+#define WG_CP16(off, src, bytes) emu_cp_async(smem, (off), (src), (bytes))
+#define FENCE_PROXY_ASYNC()
+#define WGMMA_FENCE(acc)
+#define WGMMA_COMMIT(acc)
+#define WGMMA_WAIT(acc)
+#define WGMMA_WAIT_1(acc)
+#define WGMMA_MMA(acc, da, db) emu_wgmma((acc), (da), (db), smem)
+#if GEMMCL_TC_TF32                      // TF32: K-major tiles only
+#define EMU_A_MN 0
+#define EMU_B_MN 0
+#else
+#define EMU_A_MN (GEMMCL_TRANS_A == 0)  // A read transposed (M-contiguous tile)
+#define EMU_B_MN (GEMMCL_TRANS_B == 1)  // B read transposed (N-contiguous tile)
+#endif
+
+// Element (mn, k) of an operand of one MMA (m or n index mn, k index k < KMMA), by its descriptor:
+// K-major: rows of 128 bytes, one per m or n, in groups of 8 rows SBO bytes apart; MN-major: 128-byte
+// rows of 64 m or n, one per k, in groups of 8 k SBO bytes apart, and groups of 64 m or n LBO bytes
+// apart. Then the 128-byte swizzle (mode 1): address bits 4-6 XOR bits 7-9.
+inline float emu_wg_element(const ulong desc, const uint mn, const uint k, const int mn_major,
+                            __local const ushort* smem) {
+  const uint start = (uint)(desc & 0x3FFFul) << 4, lbo = (uint)((desc >> 16) & 0x3FFFul) << 4,
+             sbo = (uint)((desc >> 32) & 0x3FFFul) << 4;
+  const uint o = mn_major ? start + (mn / 64) * lbo + (k / 8) * sbo + (k % 8) * 128 + (mn % 64) * 2
+                          : start + (mn / 8) * sbo + (mn % 8) * 128 + ESIZE * k;
+  const uint at = o ^ (((o >> 7) & 7u) << 4);
+#if GEMMCL_TC_TF32  // the MMA reads a float's TF32 bits
+  return as_float(((__local const uint*)smem)[at / 4] & 0xFFFFE000u);
+#else
+  return emu_widen(smem[at / 2]);
+#endif
+}
+
+// D (64 x BN, float, per warpgroup) += A (64 x KMMA) * B (KMMA x BN): work-item 32 w + 4 g + t of the
+// warpgroup holds, for each n8 block j, rows 16 w + g and 16 w + g + 8, columns 8 j + 2 t and + 1.
+inline void emu_wgmma(float* acc, const ulong da, const ulong db, __local const ushort* smem) {
+  const uint lane = get_local_id(0) & 127u, w = lane >> 5, g = (lane >> 2) & 7u, t = lane & 3u;
+  for (uint j = 0; j < BN / 8; ++j)
+    for (uint e = 0; e < 4; ++e) {
+      const uint row = 16 * w + g + 8 * (e >> 1), col = 8 * j + 2 * t + (e & 1);
+      float s = acc[4 * j + e];
+      for (uint k = 0; k < KMMA; ++k)
+        s += emu_wg_element(da, row, k, EMU_A_MN, smem) * emu_wg_element(db, col, k, EMU_B_MN, smem);
+      acc[4 * j + e] = s;
+    }
+}
+#endif
+)CLC";
+
+}  // namespace gemmcl::codegen::tensor
+
+GEMMCL_COLD_END
