@@ -127,11 +127,13 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
 using HopperHalf = TensorPath<half, half, true, Epilogue<Activation::Identity>, true>;
 using HopperHalfFloat = TensorPath<half, float, true, Epilogue<Activation::Identity>, true>;
 using HopperBf16 = TensorPath<bfloat16, bfloat16, true, Epilogue<Activation::Identity>, true>;
+using HopperTf32 = TensorPath<float, float, true, Epilogue<Activation::Identity>, true>;
+TYPE_TO_STRING_AS("float as TF32 (wgmma, emulated)", HopperTf32);
 TYPE_TO_STRING_AS("half (wgmma, emulated)", HopperHalf);
 TYPE_TO_STRING_AS("half to float (wgmma, emulated)", HopperHalfFloat);
 TYPE_TO_STRING_AS("bfloat16 (wgmma, emulated)", HopperBf16);
 
-TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, HopperBf16) {
+TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, HopperBf16, HopperTf32) {
   using T = typename G::value_type;
   using CT = typename G::c_type;
   const G path;
@@ -141,6 +143,8 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
     std::size_t m, n, k;
   };
   const Shape shapes[] = {{37, 53, 150}, {100, 200, 70}, {129, 131, 95}};
+  // TF32 rounds each input to 10 fraction bits: a product may be off by 2^-10 of its size.
+  const double input_rounding = std::is_same_v<T, float> ? 0x1p-10 : 0.0;
   std::size_t run = 0;
   for (const Shape& s : shapes)
     for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
@@ -152,7 +156,7 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
       else
         gt::aligned(cs, run);
       INFO(cs.describe());
-      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, 0.0);
+      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
       CHECK_MESSAGE(v.ok, v.detail);
       ++run;
     }

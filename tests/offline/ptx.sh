@@ -80,23 +80,26 @@ done
 # The Hopper programs, in their default, wide and narrow variants: clang's PTX, given the driver's target line
 # and PTX version (clang 14 writes sm_80 and 7.0), goes through the runtime's own PTX step (tensor_source --patch), and ptxas checks the result
 # for sm_90a, which must hold the warpgroup MMAs.
-for element in half bfloat16; do
-  type=f16
+# TF32 (float) only with A transposed and B not: its tiles are K-major; the runtime copies other operands
+# transposed first.
+for element in half bfloat16 float; do
+  type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1"
   [[ $element == bfloat16 ]] && type=bf16
+  [[ $element == float ]] && type=tf32 kk=8 narrows=0 tas=1 tbs=0
   for variant in default wide narrow; do
-  for narrow in 0 1; do
-    for ta in 0 1; do
-      for tb in 0 1; do
+  for narrow in $narrows; do
+    for ta in $tas; do
+      for tb in $tbs; do
         id="${element}_wgmma.$variant.c$narrow.$ta$tb"
         programs=$((programs + 1)) count=$((count + 1))
         options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow"
-        mma="wgmma.mma_async.sync.aligned.m64n128k16.f32.$type.$type"
+        mma="wgmma.mma_async.sync.aligned.m64n128k$kk.f32.$type.$type"
         if [[ $variant == wide ]]; then
           options="$options $(cat "$work/wgmma_wide.options")"
-          mma="wgmma.mma_async.sync.aligned.m64n256k16.f32.$type.$type"
+          mma="wgmma.mma_async.sync.aligned.m64n256k$kk.f32.$type.$type"
         elif [[ $variant == narrow ]]; then
           options="$options $(cat "$work/wgmma_narrow.options")"
-          mma="wgmma.mma_async.sync.aligned.m64n64k16.f32.$type.$type"
+          mma="wgmma.mma_async.sync.aligned.m64n64k$kk.f32.$type.$type"
         fi
         if ! "$CLANG" -cl-std=CL1.2 $options -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
              -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \

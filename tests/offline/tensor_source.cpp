@@ -1,5 +1,5 @@
 // Writes the tensor-core programs of each element type (DIR/half.cl, DIR/bfloat16.cl, DIR/float.cl: TF32,
-// the Hopper ones DIR/half_wgmma.cl, DIR/bfloat16_wgmma.cl with DIR/wgmma_wide.options and
+// the Hopper ones DIR/half_wgmma.cl, DIR/bfloat16_wgmma.cl, DIR/float_wgmma.cl (TF32) with DIR/wgmma_wide.options and
 // DIR/wgmma_narrow.options, the build options of their wide and narrow variants, and the FP64 one DIR/double.cl) for ptx.sh,
 // which compiles them to PTX with clang and checks the PTX with NVIDIA's ptxas. Nothing here touches a
 // device.
@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
                                          &gemmcl::element_traits<float>::info}) {
     std::ofstream out(dir + "/" + std::string(e->name) + ".cl");
     out << gemmcl::codegen::mma_sync_source(*e).text;
-    if (e->bytes == 2) {
+    {  // the Hopper program (for float: TF32)
       std::ofstream hopper(dir + "/" + std::string(e->name) + "_wgmma.cl");
       hopper << gemmcl::codegen::wgmma_source(*e).text;
       if (!hopper) return 1;

@@ -9,9 +9,9 @@
 // 16-byte copies, so an operand that does not start and stride on multiples of 16 bytes is first
 // packed into an aligned copy (the packing kernel; on 16-bit words for the 16-bit types).
 //
-// On compute capability 9.0 the 16-bit types run on Hopper's warpgroup MMA (codegen/tensor/wgmma.hpp,
-// through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync); elsewhere, and for TF32, on
-// mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
+// On compute capability 9.0 the 16-bit types and TF32 run on Hopper's warpgroup MMA
+// (codegen/tensor/wgmma.hpp, through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync),
+// TF32 with A and B read K-major (transposed copies of operands stored otherwise); elsewhere on mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
 // Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
 // reduction adds them into C (reading and rounding a 16-bit C itself).
 
@@ -95,6 +95,7 @@ struct Kernel {
   std::string (*rewrite)(std::string_view);  // the PTX step it is built through, if any
   std::size_t tile_m, tile_n, threads;
   std::string_view options = {};
+  bool k_major = false;  // reads A only transposed and B only not (the wgmma kernel's TF32)
 };
 // K below this is never split.
 inline constexpr std::size_t split_min_k = 4096;
@@ -109,8 +110,9 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   if (e.bytes == 8)
     return {&codegen::dmma_source(e), trans_b && !emulate ? &ptx::with_128_registers : nullptr, dmma_tile_m,
             dmma_tile_n, dmma_threads};
-  // Compute capability 9.0 (Hopper) runs 16-bit products on warpgroup MMAs, built through the PTX step.
-  if (e.bytes == 2 &&
+  // Compute capability 9.0 (Hopper) runs 16-bit and TF32 products on warpgroup MMAs, built through the
+  // PTX step.
+  if (e.bytes <= 4 &&
       (hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90))) {
     const auto tiles = [&](std::size_t tile_n) {
       return ((m + wgmma_tile_m - 1) / wgmma_tile_m) * ((n + tile_n - 1) / tile_n);
@@ -118,7 +120,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
     const auto wgmma = [&](std::size_t tile_n, std::string_view options) {
       return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, wgmma_tile_m, tile_n,
-                    wgmma_threads, options};
+                    wgmma_threads, options, e.bytes == 4};
     };
     // 128 x 256 tiles (one work-group per multiprocessor) where they (nearly) fill the device: 2048^3
     // makes 128 of them for 132 multiprocessors, and runs faster so than on 256 tiles of 128 x 128.
@@ -145,6 +147,22 @@ inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const K
   return static_cast<int>(std::clamp<std::size_t>(std::min(want, p.k / (fp64 ? 256 : 1024)), 1, 128));
 }
 
+// An aligned copy of an operand (rows x cols as stored) that the product reads instead, transposed where
+// `flip`; `in` and `trans` then describe the copy.
+inline void prepare_copy(detail::PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target, core::Matrix& in,
+                         bool& trans, std::size_t rows, std::size_t cols, bool flip, std::size_t eb, const char* what) {
+  pk.active = true;
+  pk.transpose = flip;
+  pk.from = in;
+  pk.rows = rows;
+  pk.cols = cols;
+  const std::size_t ld = dispatch::packed_ld(flip ? cols : rows);
+  pk.scratch = ScratchPool::instance().acquire(queue, target.context, target.in_order, ld * (flip ? rows : cols) * eb,
+                                               what);
+  in = core::Matrix{&pk.scratch.buffer(), 0, ld};
+  if (flip) trans = !trans;
+}
+
 // The product; T is the type of alpha and beta (float, or double for FP64). `emulate` builds the kernel
 // with its instructions emulated (tests on other devices); with `hopper` that kernel is the wgmma one.
 template <class T>
@@ -168,12 +186,21 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
   const int chunk_elements = 16 / e.bytes;
   const std::size_t eb = std::size_t(e.bytes);
-  if (!core::vector_aligned(p.a, chunk_elements))
-    detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, eb,
-                         "packed A");
-  if (!core::vector_aligned(p.b, chunk_elements))
-    detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, eb,
-                         "packed B");
+  if (kernel.k_major) {
+    // A not transposed or B transposed: a transposed copy, which the kernel reads K-major.
+    const bool flip_a = !p.trans_a, flip_b = p.trans_b;
+    if (flip_a || !core::vector_aligned(p.a, chunk_elements))
+      prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, flip_a, eb, "packed A");
+    if (flip_b || !core::vector_aligned(p.b, chunk_elements))
+      prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, flip_b, eb, "packed B");
+  } else {
+    if (!core::vector_aligned(p.a, chunk_elements))
+      detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, eb,
+                           "packed A");
+    if (!core::vector_aligned(p.b, chunk_elements))
+      detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, eb,
+                           "packed B");
+  }
   for (detail::PackedCopy* pk : {&pack_a, &pack_b})
     if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, e.bytes == 2 ? words16 : e, wait));
   if (!events.empty()) {

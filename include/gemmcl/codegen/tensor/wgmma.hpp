@@ -1,6 +1,6 @@
 #pragma once
-// The Hopper main loop for 16-bit A and B (compute capability 9.0): warpgroup MMA,
-// wgmma.mma_async m64n128k16 or m64n256k16 with float accumulators, both operands read by the tensor
+// The Hopper main loop for 16-bit A and B, and for float A and B as TF32 (compute capability 9.0):
+// warpgroup MMA, wgmma.mma_async m64nNk16 (m64nNk8 for TF32) with float accumulators, both operands read by the tensor
 // cores straight from swizzled local tiles through matrix descriptors; cp.async fills the tiles in a
 // multi-stage pipeline. NVIDIA's OpenCL compiles for sm_90, and wgmma needs sm_90a: the wgmma lines are written as
 // "//@" PTX comments in inline asm (so the compiler keeps their operands in registers), and the
@@ -54,9 +54,24 @@ inline constexpr std::string_view wgmma_config = R"CLC(
 #ifndef GEMMCL_WG_INFLIGHT
 #define GEMMCL_WG_INFLIGHT 0
 #endif
+// TF32: A and B are floats (their bits as uint), rounded to TF32 in local memory once they land; the
+// MMA reads TF32 only from K-major tiles, so the runtime gives this kernel A transposed and B not
+// (transposed copies where the caller's are not).
+#if GEMMCL_TC_TF32
+typedef uint elem;
+#define ESIZE 4
+#if GEMMCL_TRANS_A == 0 || GEMMCL_TRANS_B == 1
+#error "TF32 wgmma reads K-major tiles only: A transposed, B not"
+#endif
+#else
+typedef ushort elem;
+#define ESIZE 2
+#endif
+#define EPC (16 / ESIZE)      // elements per 16-byte chunk
 #define BM 128
 #define BN GEMMCL_WG_BN
-#define BK 64
+#define BK (128 / ESIZE)      // K step: rows of 128 bytes
+#define KMMA (32 / ESIZE)     // K of one MMA: 32 bytes of each row
 #define NT 256
 #define STAGES GEMMCL_WG_STAGES
 #define AHEAD (STAGES - 1 - GEMMCL_WG_INFLIGHT)  // K steps whose copies are in flight
@@ -64,10 +79,10 @@ inline constexpr std::string_view wgmma_config = R"CLC(
 #define STR(x) STR2(x)
 #define WAIT_PENDING STR(AHEAD - 1)  // copy groups left pending when a step's copies must be in
 #define GROUP_M 8
-#define TILE_A_BYTES (BM * BK * 2)
-#define STAGE_BYTES ((BM + BN) * BK * 2)
-#define CPT_A (BM * BK / 8 / NT)    // 16-byte copies per work-item: A's tile
-#define CPT_B (BN * BK / 8 / NT)    // and B's
+#define TILE_A_BYTES (BM * BK * ESIZE)
+#define STAGE_BYTES ((BM + BN) * BK * ESIZE)
+#define CPT_A (BM * BK / EPC / NT)  // 16-byte copies per work-item: A's tile
+#define CPT_B (BN * BK / EPC / NT)  // and B's
 #define NACC (BN / 2)               // float accumulators per work-item
 #ifndef GEMMCL_TRANS_A
 #define GEMMCL_TRANS_A 0
@@ -99,7 +114,7 @@ inline constexpr std::string_view wgmma_body = R"CLC(
 #define SWIZZLE_128(o) ((o) ^ ((((o) >> 7) & 7u) << 4))
 #if GEMMCL_TRANS_A
 #define A_LBO 16
-#define A_SBO (BK * 16)
+#define A_SBO 1024                  // 8 rows of 128 bytes
 #define A_MODE 1ul                  // 128-byte swizzle
 #define A_KSTEP 32
 #define A_TNSP "0"
@@ -121,7 +136,7 @@ inline constexpr std::string_view wgmma_body = R"CLC(
 #define SWIZZLE_B SWIZZLE_128
 #else
 #define B_LBO 16
-#define B_SBO (BK * 16)
+#define B_SBO 1024
 #define B_MODE 1ul
 #define B_KSTEP 32
 #define B_TNSP "0"
@@ -135,7 +150,7 @@ inline ulong matrix_descriptor(const uint addr, const uint lbo, const uint sbo) 
 
 // One K step of A (128 x 64) and B (64 x BN) into the stage at shared address st; copies past an edge
 // read only the valid elements and zero the rest.
-inline void copy_tile(const uint st, const __global ushort* A, const int lda, const __global ushort* B, const int ldb,
+inline void copy_tile(const uint st, const __global elem* A, const int lda, const __global elem* B, const int ldb,
                       const int m, const int n, const int k, const int m0, const int n0, const int k0,
                       const int tid WG_SMEM_PARAM) {
 #pragma unroll
@@ -144,34 +159,34 @@ inline void copy_tile(const uint st, const __global ushort* A, const int lda, co
 #if GEMMCL_TRANS_A == 0  // MN-major: chunk q is atom q / (8 BK), k row (q / 8) % BK, 8 m values q % 8
     const int gk = k0 + (q / 8) % BK, gi = m0 + 64 * (q / (8 * BK)) + 8 * (q % 8);
     const int valid = gk < k ? clamp(m - gi, 0, 8) : 0;
-    const __global ushort* src = A + ((long)gk * lda + gi);
-#else  // K-major: chunk q is row q / 4, k values 8 (q % 4)
-    const int gi = m0 + q / (BK / 8), gk = k0 + 8 * (q % (BK / 8));
-    const int valid = gi < m ? clamp(k - gk, 0, 8) : 0;
-    const __global ushort* src = A + ((long)gi * lda + gk);
+    const __global elem* src = A + ((long)gk * lda + gi);
+#else  // K-major: chunk q is row q / 8, k values EPC (q % 8)
+    const int gi = m0 + q / (BK / EPC), gk = k0 + EPC * (q % (BK / EPC));
+    const int valid = gi < m ? clamp(k - gk, 0, EPC) : 0;
+    const __global elem* src = A + ((long)gi * lda + gk);
 #endif
-    WG_CP16(st + SWIZZLE_A(16u * q), valid > 0 ? src : A, 2 * valid);
+    WG_CP16(st + SWIZZLE_A(16u * q), (const __global ushort*)(valid > 0 ? src : A), ESIZE * valid);
   }
 #pragma unroll
   for (int s = 0; s < CPT_B; ++s) {
     const int q = tid + NT * s;
 #if GEMMCL_TRANS_B == 0
-    const int gj = n0 + q / (BK / 8), gk = k0 + 8 * (q % (BK / 8));
-    const int valid = gj < n ? clamp(k - gk, 0, 8) : 0;
-    const __global ushort* src = B + ((long)gj * ldb + gk);
+    const int gj = n0 + q / (BK / EPC), gk = k0 + EPC * (q % (BK / EPC));
+    const int valid = gj < n ? clamp(k - gk, 0, EPC) : 0;
+    const __global elem* src = B + ((long)gj * ldb + gk);
 #else
     const int gk = k0 + (q / 8) % BK, gj = n0 + 64 * (q / (8 * BK)) + 8 * (q % 8);
     const int valid = gk < k ? clamp(n - gj, 0, 8) : 0;
-    const __global ushort* src = B + ((long)gk * ldb + gj);
+    const __global elem* src = B + ((long)gk * ldb + gj);
 #endif
-    WG_CP16(st + TILE_A_BYTES + SWIZZLE_B(16u * q), valid > 0 ? src : B, 2 * valid);
+    WG_CP16(st + TILE_A_BYTES + SWIZZLE_B(16u * q), (const __global ushort*)(valid > 0 ? src : B), ESIZE * valid);
   }
 }
 
 // The same copies for a K step wholly inside A and B, from pointers a_step and b_step at this
 // work-item's first chunk of the step (row tid / 8, chunk tid % 8 of the first pass): copy s of each
 // operand lies a constant distance from it, and lands 16 NT s bytes after the first, whatever the swizzle.
-inline void copy_interior(const uint st, const __global ushort* a_step, const int lda, const __global ushort* b_step,
+inline void copy_interior(const uint st, const __global elem* a_step, const int lda, const __global elem* b_step,
                           const int ldb, const int tid WG_SMEM_PARAM) {
   const uint first_a = SWIZZLE_A(16u * tid), first_b = TILE_A_BYTES + SWIZZLE_B(16u * tid);
 #pragma unroll
@@ -181,7 +196,7 @@ inline void copy_interior(const uint st, const __global ushort* a_step, const in
 #else                    // pass s: NT / 8 rows of m further
     const long at = (long)(NT / 8 * s) * lda;
 #endif
-    WG_CP16(st + first_a + 16u * NT * s, a_step + at, 16);
+    WG_CP16(st + first_a + 16u * NT * s, (const __global ushort*)(a_step + at), 16);
   }
 #pragma unroll
   for (int s = 0; s < CPT_B; ++s) {
@@ -190,15 +205,33 @@ inline void copy_interior(const uint st, const __global ushort* a_step, const in
 #else
     const long at = (long)(NT / 8 * (s % (BK * 8 / NT))) * ldb + 64 * (s / (BK * 8 / NT));
 #endif
-    WG_CP16(st + first_b + 16u * NT * s, b_step + at, 16);
+    WG_CP16(st + first_b + 16u * NT * s, (const __global ushort*)(b_step + at), 16);
   }
 }
+
+#if GEMMCL_TC_TF32
+// Rounds this work-item's own chunks of a landed stage to TF32 (nearest, ties away, as cuBLAS's TF32
+// mode does; the MMA itself would drop the low bits): the chunks its copies wrote, 16 NT s bytes apart.
+inline void round_stage(__local uint4* stage, const int tid) {
+#pragma unroll
+  for (int s = 0; s < CPT_A + CPT_B; ++s) {
+    const uint at = s < CPT_A ? SWIZZLE_A(16u * tid) + 16u * NT * s
+                              : TILE_A_BYTES + SWIZZLE_B(16u * tid) + 16u * NT * (s - CPT_A);
+    uint4 v = stage[at / 16];
+    v.x = TF32_ROUND(v.x);
+    v.y = TF32_ROUND(v.y);
+    v.z = TF32_ROUND(v.z);
+    v.w = TF32_ROUND(v.w);
+    stage[at / 16] = v;
+  }
+}
+#endif
 
 // Split K as in the mma.sync kernel: work-groups (., s) multiply K from s * k_chunk into slice s of C.
 __kernel __attribute__((reqd_work_group_size(NT, 1, 1)))
 void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk, const float alpha,
-                  const float beta, const __global ushort* restrict a, const ulong a_offset, const int lda,
-                  const __global ushort* restrict b, const ulong b_offset, const int ldb,
+                  const float beta, const __global elem* restrict a, const ulong a_offset, const int lda,
+                  const __global elem* restrict b, const ulong b_offset, const int ldb,
                   __global ctype* c, const ulong c_offset, const int ldc, const ulong c_split
 #if GEMMCL_EPILOGUE
                      , const __global real* restrict bias, const ulong bias_offset, const real act_lo,
@@ -209,8 +242,8 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   const int split = get_group_id(1);
   const int k_begin = split * k_chunk;
   const int k = min(k_chunk, k_total - k_begin);
-  const __global ushort* A = a + a_offset + (GEMMCL_TRANS_A ? (long)k_begin : (long)k_begin * lda);
-  const __global ushort* B = b + b_offset + (GEMMCL_TRANS_B ? (long)k_begin * ldb : (long)k_begin);
+  const __global elem* A = a + a_offset + (GEMMCL_TRANS_A ? (long)k_begin : (long)k_begin * lda);
+  const __global elem* B = b + b_offset + (GEMMCL_TRANS_B ? (long)k_begin * ldb : (long)k_begin);
 
   const int tiles_m = (m + BM - 1) / BM, tiles_n = (n + BN - 1) / BN;
   const int pid = get_group_id(0), in_group = GROUP_M * tiles_n;
@@ -224,7 +257,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 #pragma unroll
   for (int i = 0; i < NACC; ++i) acc[i] = 0.0f;
   // Descriptors of stage 0, k16 step 0 (warpgroup wg's 64 rows of A start 64 wg BK 2 bytes in).
-  const ulong da0 = matrix_descriptor(base + wg * 64 * BK * 2, A_LBO, A_SBO) | (A_MODE << 62);
+  const ulong da0 = matrix_descriptor(base + wg * 64 * BK * ESIZE, A_LBO, A_SBO) | (A_MODE << 62);
   const ulong db0 = matrix_descriptor(base + TILE_A_BYTES, B_LBO, B_SBO) | (B_MODE << 62);
 
   const int steps = (k + BK - 1) / BK;
@@ -232,17 +265,17 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   // last partial step check every chunk (copy_tile).
   const bool interior = m0 + BM <= m && n0 + BN <= n;
 #if GEMMCL_TRANS_A == 0
-  const __global ushort* a_next = A + (long)(tid / 8) * lda + m0 + 8 * (tid % 8);
+  const __global elem* a_next = A + (long)(tid / 8) * lda + m0 + 8 * (tid % 8);
   const long a_advance = (long)BK * lda;
 #else
-  const __global ushort* a_next = A + (long)(m0 + tid / 8) * lda + 8 * (tid % 8);
+  const __global elem* a_next = A + (long)(m0 + tid / 8) * lda + EPC * (tid % 8);
   const long a_advance = BK;
 #endif
 #if GEMMCL_TRANS_B == 0
-  const __global ushort* b_next = B + (long)(n0 + tid / 8) * ldb + 8 * (tid % 8);
+  const __global elem* b_next = B + (long)(n0 + tid / 8) * ldb + EPC * (tid % 8);
   const long b_advance = BK;
 #else
-  const __global ushort* b_next = B + (long)(tid / 8) * ldb + n0 + 8 * (tid % 8);
+  const __global elem* b_next = B + (long)(tid / 8) * ldb + n0 + 8 * (tid % 8);
   const long b_advance = (long)BK * ldb;
 #endif
 #define COPY_STEP(st, step)                                                                         \
@@ -260,6 +293,9 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   int st_read = 0, st_write = AHEAD;
   for (int kt = 0; kt < steps; ++kt) {
     CP_ASYNC_WAIT();           // this work-item's copies of step kt have landed
+#if GEMMCL_TC_TF32
+    round_stage((__local uint4*)smem + st_read * (STAGE_BYTES / 16), tid);
+#endif
     FENCE_PROXY_ASYNC();       // and are visible to the tensor cores' reads
     // After the barrier every work-item's copies of step kt are in, and the MMAs that read the stage
     // about to be refilled (step kt - 1, or kt - 2 with one step in flight) are done.
@@ -268,7 +304,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
     CP_ASYNC_COMMIT();
     WGMMA_FENCE(acc);
 #pragma unroll
-    for (int kk = 0; kk < BK / 16; ++kk)
+    for (int kk = 0; kk < BK / KMMA; ++kk)
       WGMMA_MMA(acc, da0 + (ulong)((st_read * STAGE_BYTES + A_KSTEP * kk) >> 4),
                 db0 + (ulong)((st_read * STAGE_BYTES + B_KSTEP * kk) >> 4));
     WGMMA_COMMIT(acc);
@@ -304,6 +340,8 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 // is an operand of each, so the compiler keeps them in registers and orders them around the MMAs.
 template <class Sink>
 constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
+  const bool tf32 = type == "tf32";
+  const int k = tf32 ? 8 : 16;
   t.raw("#if !GEMMCL_TC_EMULATE\n");
   t.line("#define WG_SMEM_PARAM");
   t.line("#define WG_SMEM_ARG");
@@ -315,12 +353,14 @@ constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
     t.raw("#define WGMMA_ACC(acc)");
     for (int i = 0; i < acc; ++i) t.raw({i == 0 ? " " : ", ", "\"+f\"(acc[", i, "])"});
     t.line();
-    t.line({"// D (64x", n, " float, per warpgroup) += A (64x16 ", type, ") * B (16x", n, " ", type,
+    t.line({"// D (64x", n, " float, per warpgroup) += A (64x", k, " ", type, ") * B (", k, "x", n, " ", type,
             "), both from descriptors."});
     t.raw({"#define WGMMA_MMA(acc, da, db) asm volatile(\"{\\n//@.reg .pred p;\\n//@setp.ne.b32 p, %", acc + 2,
-           ", 0;\\n\" \"//@wgmma.mma_async.sync.aligned.m64n", n, "k16.f32.", type, ".", type, " {"});
+           ", 0;\\n\" \"//@wgmma.mma_async.sync.aligned.m64n", n, "k", k, ".f32.", type, ".", type, " {"});
     for (int i = 0; i < acc; ++i) t.raw({i == 0 ? "" : ", ", "%", i});
-    t.line({"}, %", acc, ", %", acc + 1, ", p, 1, 1, \" A_TNSP \", \" B_TNSP \";\\n}\" : WGMMA_ACC(acc) : \"l\"(da), \"l\"(db), \"r\"(1))"});
+    // TF32 has no transpose immediates: its tiles are K-major.
+    t.line({"}, %", acc, ", %", acc + 1, ", p, 1, 1", tf32 ? "" : ", \" A_TNSP \", \" B_TNSP \"",
+            ";\\n}\" : WGMMA_ACC(acc) : \"l\"(da), \"l\"(db), \"r\"(1))"});
     t.raw("#endif\n");
   }
   t.line("#define WGMMA_FENCE(acc) asm volatile(\"//@wgmma.fence.sync.aligned;\" : WGMMA_ACC(acc) :: \"memory\")");
@@ -334,18 +374,19 @@ constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
 template <class Sink>
 constexpr void write_wgmma(Sink& sink, const element::Info& e) {
   util::text<Sink> t(sink);
-  const bool bf16 = e.name == "bfloat16";
-  t.line({"// gemmcl: tensor-core GEMM, wgmma.mma_async m64n128k16 (", e.name, " inputs, float accumulators);"});
+  const bool bf16 = e.name == "bfloat16", tf32 = e.name == "float";
+  t.line({"// gemmcl: tensor-core GEMM, wgmma.mma_async (", tf32 ? "float inputs as TF32" : e.name,
+          tf32 ? "" : " inputs", ", float accumulators);"});
   t.line("// needs the runtime's PTX post-processing for sm_90a.");
   t.line({"#define GEMMCL_TC_BF16 ", bf16 ? 1 : 0});
-  t.line("#define GEMMCL_TC_TF32 0");
+  t.line({"#define GEMMCL_TC_TF32 ", tf32 ? 1 : 0});
   t.line("#if GEMMCL_TC_EMULATE  // the element's portable conversions, for the emulation");
   t.raw(e.convert);
   t.line("#endif");
   t.raw(wgmma_config);
   emit_epilogue_prelude(t, "float");
   t.raw(ptx_sm80);
-  emit_wgmma_wrappers(t, bf16 ? "bf16" : "f16");
+  emit_wgmma_wrappers(t, tf32 ? "tf32" : bf16 ? "bf16" : "f16");
   t.raw(wgmma_emulation);
   t.raw(wgmma_body);
 }

@@ -28,10 +28,15 @@ inline constexpr std::string_view wgmma_emulation = R"CLC(
 #define WGMMA_WAIT(acc)
 #define WGMMA_WAIT_1(acc)
 #define WGMMA_MMA(acc, da, db) emu_wgmma((acc), (da), (db), smem)
+#if GEMMCL_TC_TF32                      // TF32: K-major tiles only
+#define EMU_A_MN 0
+#define EMU_B_MN 0
+#else
 #define EMU_A_MN (GEMMCL_TRANS_A == 0)  // A read transposed (M-contiguous tile)
 #define EMU_B_MN (GEMMCL_TRANS_B == 1)  // B read transposed (N-contiguous tile)
+#endif
 
-// Element (mn, k) of an operand of one MMA (m or n index mn, k index k < 16), by its descriptor:
+// Element (mn, k) of an operand of one MMA (m or n index mn, k index k < KMMA), by its descriptor:
 // K-major: rows of 128 bytes, one per m or n, in groups of 8 rows SBO bytes apart; MN-major: 128-byte
 // rows of 64 m or n, one per k, in groups of 8 k SBO bytes apart, and groups of 64 m or n LBO bytes
 // apart. Then the 128-byte swizzle (mode 1): address bits 4-6 XOR bits 7-9.
@@ -40,11 +45,16 @@ inline float emu_wg_element(const ulong desc, const uint mn, const uint k, const
   const uint start = (uint)(desc & 0x3FFFul) << 4, lbo = (uint)((desc >> 16) & 0x3FFFul) << 4,
              sbo = (uint)((desc >> 32) & 0x3FFFul) << 4;
   const uint o = mn_major ? start + (mn / 64) * lbo + (k / 8) * sbo + (k % 8) * 128 + (mn % 64) * 2
-                          : start + (mn / 8) * sbo + (mn % 8) * 128 + 2 * k;
-  return emu_widen(smem[(o ^ (((o >> 7) & 7u) << 4)) / 2]);
+                          : start + (mn / 8) * sbo + (mn % 8) * 128 + ESIZE * k;
+  const uint at = o ^ (((o >> 7) & 7u) << 4);
+#if GEMMCL_TC_TF32  // the MMA reads a float's TF32 bits
+  return as_float(((__local const uint*)smem)[at / 4] & 0xFFFFE000u);
+#else
+  return emu_widen(smem[at / 2]);
+#endif
 }
 
-// D (64 x BN, float, per warpgroup) += A (64 x 16) * B (16 x BN): work-item 32 w + 4 g + t of the
+// D (64 x BN, float, per warpgroup) += A (64 x KMMA) * B (KMMA x BN): work-item 32 w + 4 g + t of the
 // warpgroup holds, for each n8 block j, rows 16 w + g and 16 w + g + 8, columns 8 j + 2 t and + 1.
 inline void emu_wgmma(float* acc, const ulong da, const ulong db, __local const ushort* smem) {
   const uint lane = get_local_id(0) & 127u, w = lane >> 5, g = (lane >> 2) & 7u, t = lane & 3u;
@@ -52,7 +62,7 @@ inline void emu_wgmma(float* acc, const ulong da, const ulong db, __local const 
     for (uint e = 0; e < 4; ++e) {
       const uint row = 16 * w + g + 8 * (e >> 1), col = 8 * j + 2 * t + (e & 1);
       float s = acc[4 * j + e];
-      for (uint k = 0; k < 16; ++k)
+      for (uint k = 0; k < KMMA; ++k)
         s += emu_wg_element(da, row, k, EMU_A_MN, smem) * emu_wg_element(db, col, k, EMU_B_MN, smem);
       acc[4 * j + e] = s;
     }
