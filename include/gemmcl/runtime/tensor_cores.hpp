@@ -9,9 +9,10 @@
 // 16-byte copies, so an operand that does not start and stride on multiples of 16 bytes is first
 // packed into an aligned copy (the packing kernel; on 16-bit words for the 16-bit types).
 //
-// On compute capability 9.0 the 16-bit types and TF32 run on Hopper's warpgroup MMA
-// (codegen/tensor/wgmma.hpp, through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync),
-// TF32 with A and B read K-major (transposed copies of operands stored otherwise); elsewhere on mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
+// On compute capability 9.0 the 16-bit types run on Hopper's warpgroup MMA (codegen/tensor/wgmma.hpp,
+// through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync), and so does TF32 under
+// GEMMCL_WGMMA_TF32=1, with A and B read K-major (transposed copies of operands stored otherwise);
+// elsewhere, and TF32 by default, on mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
 // Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
 // reduction adds them into C (reading and rounding a 16-bit C itself).
 
@@ -55,6 +56,15 @@ inline bool wgmma_by_environment() {
   static const bool on = [] {
     const char* v = std::getenv("GEMMCL_WGMMA");
     return v == nullptr || std::string(v) != "0";
+  }();
+  return on;
+}
+// GEMMCL_WGMMA_TF32=1 runs TF32 on the wgmma kernel too. Off by default until the GPU tests have run that
+// kernel on a Hopper GPU: it is checked only emulated (tests/tensor_cores.cpp) and by ptxas so far.
+inline bool wgmma_tf32_by_environment() {
+  static const bool on = [] {
+    const char* v = std::getenv("GEMMCL_WGMMA_TF32");
+    return v != nullptr && std::string(v) == "1";
   }();
   return on;
 }
@@ -110,9 +120,9 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   if (e.bytes == 8)
     return {&codegen::dmma_source(e), trans_b && !emulate ? &ptx::with_128_registers : nullptr, dmma_tile_m,
             dmma_tile_n, dmma_threads};
-  // Compute capability 9.0 (Hopper) runs 16-bit and TF32 products on warpgroup MMAs, built through the
-  // PTX step.
-  if (e.bytes <= 4 &&
+  // Compute capability 9.0 (Hopper) runs 16-bit products (and TF32, where asked) on warpgroup MMAs,
+  // built through the PTX step.
+  if ((e.bytes == 2 || (e.bytes == 4 && (hopper || wgmma_tf32_by_environment()))) &&
       (hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90))) {
     const auto tiles = [&](std::size_t tile_n) {
       return ((m + wgmma_tile_m - 1) / wgmma_tile_m) * ((n + tile_n - 1) / tile_n);
