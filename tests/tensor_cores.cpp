@@ -53,77 +53,61 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
   // with few compute units.
   const Shape shapes[] = {{1, 1, 1}, {37, 53, 61}, {129, 131, 95}, {128, 128, 32}};
   std::size_t run = 0;
-  for (const auto& combo : gt::all_combinations) {
-    for (const Shape& s : shapes) {
-      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, s.m, s.n, s.k, run % 2 ? 0.75 : 1.0, run % 3 ? 0.0 : -0.5);
-      cs.nan_c = cs.beta == 0;
-      if (run % 2)
-        gt::unaligned(cs, run);  // A or B misaligned: packed first
-      else
-        gt::aligned(cs, run);
-      INFO(cs.describe());
-      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
-      CHECK_MESSAGE(v.ok, v.detail);
-      ++run;
-    }
-  }
+  // One case against the reference: C NaN-poisoned where beta does not read it.
+  const auto check = [&](const auto& combo, std::size_t m, std::size_t n, std::size_t k, double alpha, double beta,
+                         bool misaligned) {
+    gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, alpha, beta);
+    cs.nan_c = cs.beta == 0;
+    if (misaligned)
+      gt::unaligned(cs, run);  // A or B misaligned: packed first
+    else
+      gt::aligned(cs, run);
+    ++run;
+    INFO(cs.describe());
+    const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
+    CHECK_MESSAGE(v.ok, v.detail);
+  };
+  const auto& info = core::device_info(t.device());
+  for (const auto& combo : gt::all_combinations)
+    for (const Shape& s : shapes) check(combo, s.m, s.n, s.k, run % 2 ? 0.75 : 1.0, run % 3 ? 0.0 : -0.5, run % 2);
   SUBCASE("split K") {
     // Where the kernel runs for real, also deeper products and wider ones: on a Hopper GPU, K split on
     // 128 x 64 and on 128 x 128 tiles, into few parts and into many.
     std::vector<Shape> deep = {{40, 30, 5000}};
     if (real) deep.insert(deep.end(), {{200, 130, 6000}, {200, 130, 20000}, {40, 30, 20000}});
-    for (const Shape& s : deep)
-      for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3], gt::all_combinations[6]}) {
-        gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, s.m, s.n, s.k, 1.5, run % 2 ? 0.5 : 0.0);
-        cs.nan_c = cs.beta == 0;
-        gt::aligned(cs, run++);
-        const core::Problem p{s.m, s.n, s.k};
-        const auto& info = core::device_info(t.device());
-        if (!real)
-          CHECK(runtime::tensor::splits_for(p, info, runtime::tensor::kernel_for(element::info_of<T>, info, true),
-                                            element::info_of<T>.bytes) > 1);
-        INFO(cs.describe());
-        const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
-        CHECK_MESSAGE(v.ok, v.detail);
-      }
+    for (const Shape& s : deep) {
+      if (!real)
+        CHECK(runtime::tensor::splits_for({s.m, s.n, s.k}, info, runtime::tensor::kernel_for(element::info_of<T>, info, true),
+                                          element::info_of<T>.bytes) > 1);
+      for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3], gt::all_combinations[6]})
+        check(combo, s.m, s.n, s.k, 1.5, run % 2 ? 0.5 : 0.0, false);
+    }
   }
   SUBCASE("128 x 128 tiles, where a device takes them") {
     // Enough tiles of 128 x 128 that a Hopper GPU's wgmma kernel takes neither its narrow nor its wide
     // variant, with edges; only where that kernel runs for real.
     const std::size_t m = 128 * 12 + 3, n = 128 * 12 - 5, k = 72;
-    const auto& info = core::device_info(t.device());
     if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n, k).tile_n == 128)
-      for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3]}) {
-        gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0);
-        cs.nan_c = cs.beta == 0;
-        gt::aligned(cs, run++);
-        INFO(cs.describe());
-        const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
-        CHECK_MESSAGE(v.ok, v.detail);
-      }
+      for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3]})
+        check(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0, false);
   }
   SUBCASE("wide tiles, where a device takes them") {
     // Enough 128 x 256 tiles for a Hopper GPU's wgmma kernel to take its wide variant, with edges in
-    // every direction; only where that kernel runs for real (emulating it would take hours).
+    // every direction; only where that kernel runs for real (the emulated test below takes the wide
+    // variant on smaller products).
     const std::size_t m = 128 * 12 + 5, n = 256 * 12 - 7, k = 200;
-    const auto& info = core::device_info(t.device());
     if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n, k).tile_n == 256)
       for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
-                                gt::all_combinations[3]}) {
-        gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0);
-        cs.nan_c = cs.beta == 0;
-        gt::aligned(cs, run++);
-        INFO(cs.describe());
-        const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
-        CHECK_MESSAGE(v.ok, v.detail);
-      }
+                                gt::all_combinations[3]})
+        check(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0, false);
   }
 }
 
 // The Hopper (wgmma) kernel with its instructions emulated (codegen/tensor/wgmma_emulate.hpp), on any
 // device: its three tile variants (the shapes below take the 128 x 64, 128 x 128 and 128 x 256 tiles on a
 // device of two compute units, as PoCL on CI's machine; the checks hold whichever a device takes), every
-// transpose pair, edges, a misaligned A or B, beta reading C or not, and K split.
+// transpose pair, edges, a misaligned A or B, beta reading C or not, and K split; float as TF32 too,
+// its operands copied transposed where they are not K-major.
 using HopperHalf = TensorPath<half, half, true, Epilogue<Activation::Identity>, true>;
 using HopperHalfFloat = TensorPath<half, float, true, Epilogue<Activation::Identity>, true>;
 using HopperBf16 = TensorPath<bfloat16, bfloat16, true, Epilogue<Activation::Identity>, true>;
@@ -139,35 +123,30 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
   const G path;
   auto& t = gt::target();
   std::mt19937_64 rng(gt::base_seed() ^ std::hash<std::string>{}(doctest::toString<G>().c_str()));
-  struct Shape {
-    std::size_t m, n, k;
-  };
-  const Shape shapes[] = {{37, 53, 150}, {100, 200, 70}, {129, 131, 95}};
   // TF32 rounds each input to 10 fraction bits: a product may be off by 2^-10 of its size.
   const double input_rounding = std::is_same_v<T, float> ? 0x1p-10 : 0.0;
   std::size_t run = 0;
-  for (const Shape& s : shapes)
-    for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
-                              gt::all_combinations[3]}) {
-      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, s.m, s.n, s.k, 1.25, run % 2 ? -0.5 : 0.0);
-      cs.nan_c = cs.beta == 0;
-      if (run % 3 == 1)
-        gt::unaligned(cs, run);
-      else
-        gt::aligned(cs, run);
-      INFO(cs.describe());
-      const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
-      CHECK_MESSAGE(v.ok, v.detail);
-      ++run;
-    }
-  // K split (once: the emulation makes it the slowest case; the GPU tests split K for every type).
-  if (std::is_same_v<G, HopperHalf>) {
-    gt::Case<T, CT> cs = gt::case_of<T, CT>(gt::all_combinations[0], 40, 30, 5000, 1.5, 0.5);
-    gt::aligned(cs, run);
+  const auto check = [&](const auto& combo, std::size_t m, std::size_t n, std::size_t k, double beta) {
+    gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, 1.25, beta);
+    cs.nan_c = cs.beta == 0;
+    if (run % 3 == 1)
+      gt::unaligned(cs, run);
+    else
+      gt::aligned(cs, run);
+    ++run;
     INFO(cs.describe());
-    const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, 0.0);
+    const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
     CHECK_MESSAGE(v.ok, v.detail);
-  }
+  };
+  struct Shape {
+    std::size_t m, n, k;
+  };
+  for (const Shape& s : {Shape{37, 53, 150}, Shape{100, 200, 70}, Shape{129, 131, 95}})
+    for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
+                              gt::all_combinations[3]})
+      check(combo, s.m, s.n, s.k, run % 2 ? -0.5 : 0.0);
+  // K split once: emulated, it is the slowest case; the GPU tests split K for every type.
+  if (std::is_same_v<G, HopperHalf>) check(gt::all_combinations[0], 40, 30, 5000, 0.5);
 }
 
 TEST_CASE("tensor_cores says whether the device has them, and why not") {

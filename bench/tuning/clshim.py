@@ -1,5 +1,5 @@
 # Writes shim.c: an LD_PRELOAD library that counts and times the OpenCL entry points a gemmcl call uses
-# (host_probe.cpp prints the table).  python3 clshim.py && gcc -O2 -shared -fPIC -w shim.c -o libclshim.so -ldl
+# (host_cost.cpp prints the table).  python3 clshim.py && gcc -O2 -shared -fPIC -w shim.c -o libclshim.so -ldl
 funcs = [
  ("clSetKernelArg","cl_int","cl_kernel a, cl_uint b, size_t c, const void* d","a,b,c,d"),
  ("clEnqueueNDRangeKernel","cl_int","cl_command_queue a, cl_kernel b, cl_uint c, const size_t* d, const size_t* e, const size_t* f, cl_uint g, const cl_event* h, cl_event* i","a,b,c,d,e,f,g,h,i"),
