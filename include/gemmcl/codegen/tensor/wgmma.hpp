@@ -1,15 +1,16 @@
 #pragma once
 // The Hopper main loop for 16-bit A and B, and for float A and B as TF32 (compute capability 9.0):
-// warpgroup MMA, wgmma.mma_async m64nNk16 (m64nNk8 for TF32) with float accumulators, both operands read by the tensor
-// cores straight from swizzled local tiles through matrix descriptors; cp.async fills the tiles in a
-// multi-stage pipeline. NVIDIA's OpenCL compiles for sm_90, and wgmma needs sm_90a: the wgmma lines are written as
-// "//@" PTX comments in inline asm (so the compiler keeps their operands in registers), and the
-// runtime's PTX post-processing (runtime/ptx_patch.hpp) uncomments them and retargets the PTX. Built
-// without that step the kernel would compute nothing, so the runtime never builds it without it.
+// warpgroup MMA, wgmma.mma_async m64nNk16 (m64nNk8 for TF32) with float accumulators, both operands read
+// by the tensor cores straight from swizzled local tiles through matrix descriptors; cp.async fills the
+// tiles in a multi-stage pipeline. NVIDIA's OpenCL compiles for sm_90, and wgmma needs sm_90a: the wgmma
+// lines are written as "//@" PTX comments in inline asm (so the compiler keeps their operands in
+// registers), and the runtime's PTX post-processing (runtime/ptx_patch.hpp) uncomments them and
+// retargets the PTX. Built without that step the kernel would compute nothing, so the runtime never
+// builds it without it, unless its instructions are emulated (wgmma_emulate.hpp, for tests).
 //
-// Build options as mma_sync.hpp's (GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_C_NARROW), and the tile and
-// pipeline's (below): the runtime builds the 128 x 128 default, or the wide variant for products whose
-// 128 x 256 tiles fill the device.
+// Build options as mma_sync.hpp's (GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_C_NARROW, GEMMCL_TC_EMULATE),
+// and the tile and pipeline's (below): the runtime builds the 128 x 128 default, the wide variant for
+// products whose 128 x 256 tiles (nearly) fill the device, or the narrow one (128 x 64).
 
 #include <string_view>
 
@@ -37,8 +38,9 @@ inline constexpr std::string_view wgmma_narrow_options =
     " -DGEMMCL_WG_BN=64 -DGEMMCL_WG_STAGES=4 -DGEMMCL_WG_INFLIGHT=1";
 
 inline constexpr std::string_view wgmma_config = R"CLC(
-// Work-group tile 128 (m) x BN (n), K step 64: two warpgroups of 128 work-items, warpgroup w computing
-// rows 64 w .. 64 w + 63 with one m64nBNk16 MMA per k16 step (BN / 2 float accumulators per work-item).
+// Work-group tile 128 (m) x BN (n), K steps of 128 bytes (64 16-bit elements, 32 floats): two warpgroups
+// of 128 work-items, warpgroup w computing rows 64 w .. 64 w + 63 with one MMA per 32 bytes of K
+// (m64nBNk16, or m64nBNk8 for TF32; BN / 2 float accumulators per work-item).
 // Build options: GEMMCL_WG_BN (64, 128 or 256), GEMMCL_WG_STAGES (local buffers) and GEMMCL_WG_INFLIGHT
 // (0: each K step's MMAs finish before the next step; 1: one step's MMAs stay in flight, and copies
 // run STAGES - 2 steps ahead instead of STAGES - 1). NVIDIA's OpenCL reports 48 KiB of local memory,
