@@ -60,20 +60,28 @@ inline bool should_copy(Packing rule, const core::DeviceInfo& device, int vec, c
 }
 
 GEMMCL_COLD_BEGIN
-// The copy's scratch buffer; `in` and `trans` then describe the copy as the product reads it.
+// The copy's scratch buffer, the copy transposed where `transpose` (rows x cols: the operand as stored);
+// `in` and `trans` then describe the copy as the product reads it.
 inline void prepare_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target, core::Matrix& in,
-                         bool& trans, std::size_t rows, std::size_t cols, Packing rule,
-                         const core::DeviceInfo& device, std::size_t uses, std::size_t eb, const char* what) {
+                         bool& trans, std::size_t rows, std::size_t cols, bool transpose, std::size_t eb,
+                         const char* what) {
   pk.active = true;
-  pk.transpose = trans && dispatch::should_transpose(rule, device, rows, cols, uses, eb);
+  pk.transpose = transpose;
   pk.from = in;
   pk.rows = rows;
   pk.cols = cols;
-  const std::size_t ld = dispatch::packed_ld(pk.transpose ? cols : rows);
+  const std::size_t ld = dispatch::packed_ld(transpose ? cols : rows);
   pk.scratch = ScratchPool::instance().acquire(queue, target.context, target.in_order,
-                                               ld * (pk.transpose ? rows : cols) * eb, what);
+                                               ld * (transpose ? rows : cols) * eb, what);
   in = core::Matrix{&pk.scratch.buffer(), 0, ld};
-  if (pk.transpose) trans = false;
+  if (transpose) trans = !trans;
+}
+// The same, transposing a transposed operand where the packing rule says it pays.
+inline void prepare_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target, core::Matrix& in,
+                         bool& trans, std::size_t rows, std::size_t cols, Packing rule,
+                         const core::DeviceInfo& device, std::size_t uses, std::size_t eb, const char* what) {
+  prepare_copy(pk, queue, target, in, trans, rows, cols,
+               trans && dispatch::should_transpose(rule, device, rows, cols, uses, eb), eb, what);
 }
 
 // The packing kernel for one copy, after the caller's events.

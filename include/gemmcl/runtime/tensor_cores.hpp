@@ -157,22 +157,6 @@ inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const K
   return static_cast<int>(std::clamp<std::size_t>(std::min(want, p.k / (fp64 ? 256 : 1024)), 1, 128));
 }
 
-// An aligned copy of an operand (rows x cols as stored) that the product reads instead, transposed where
-// `flip`; `in` and `trans` then describe the copy.
-inline void prepare_copy(detail::PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target, core::Matrix& in,
-                         bool& trans, std::size_t rows, std::size_t cols, bool flip, std::size_t eb, const char* what) {
-  pk.active = true;
-  pk.transpose = flip;
-  pk.from = in;
-  pk.rows = rows;
-  pk.cols = cols;
-  const std::size_t ld = dispatch::packed_ld(flip ? cols : rows);
-  pk.scratch = ScratchPool::instance().acquire(queue, target.context, target.in_order, ld * (flip ? rows : cols) * eb,
-                                               what);
-  in = core::Matrix{&pk.scratch.buffer(), 0, ld};
-  if (flip) trans = !trans;
-}
-
 // The product; T is the type of alpha and beta (float, or double for FP64). `emulate` builds the kernel
 // with its instructions emulated (tests on other devices); with `hopper` that kernel is the wgmma one.
 template <class T>
@@ -200,9 +184,9 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     // A not transposed or B transposed: a transposed copy, which the kernel reads K-major.
     const bool flip_a = !p.trans_a, flip_b = p.trans_b;
     if (flip_a || !core::vector_aligned(p.a, chunk_elements))
-      prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, flip_a, eb, "packed A");
+      detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, flip_a, eb, "packed A");
     if (flip_b || !core::vector_aligned(p.b, chunk_elements))
-      prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, flip_b, eb, "packed B");
+      detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, flip_b, eb, "packed B");
   } else {
     if (!core::vector_aligned(p.a, chunk_elements))
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, eb,
