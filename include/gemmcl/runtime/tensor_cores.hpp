@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,16 @@ inline bool wgmma_tf32_by_environment() {
   return on;
 }
 
+// GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma.hpp's list instead of the default (tuning).
+inline std::size_t dmma_variant_by_environment() {
+  static const std::size_t i = [] {
+    const char* v = std::getenv("GEMMCL_DMMA_VARIANT");
+    const std::size_t n = std::size(codegen::tensor::dmma_variants);
+    return v == nullptr ? std::size_t(0) : std::min<std::size_t>(std::strtoul(v, nullptr, 10), n - 1);
+  }();
+  return i;
+}
+
 inline TensorCoreSupport support(const core::DeviceInfo& d) {
   TensorCoreSupport s;
   if (d.vendor.find("NVIDIA") == std::string::npos) {
@@ -117,9 +128,11 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   using namespace codegen::tensor;
   // DMMA with B transposed needs a few registers more than the 128 that let two work-groups share a
   // multiprocessor; capped, it keeps two (NVIDIA's OpenCL has no option for it).
-  if (e.bytes == 8)
-    return {&codegen::dmma_source(e), trans_b && !emulate ? &ptx::with_128_registers : nullptr, dmma_tile_m,
-            dmma_tile_n, dmma_threads};
+  if (e.bytes == 8) {
+    const DmmaVariant& v = dmma_variants[dmma_variant_by_environment()];
+    return {&codegen::dmma_source(e), v.two_per_unit && trans_b && !emulate ? &ptx::with_128_registers : nullptr,
+            std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads), v.options};
+  }
   // Compute capability 9.0 (Hopper) runs 16-bit products (and TF32, where asked) on warpgroup MMAs,
   // built through the PTX step.
   if ((e.bytes == 2 || (e.bytes == 4 && (hopper || wgmma_tf32_by_environment()))) &&

@@ -5,8 +5,8 @@
 //
 // Fragments (lane 4g + t): A (16 x 8) a[i] = A[g + 8 (i & 1)][t + 4 (i >> 1)], B (8 x 8) b[j] = B[t + 4j][g],
 // D as for the 16-bit kernel. Local layouts, in 16-byte chunks L of two doubles:
-//   K-major  [rows of m or n][8 k] (A transposed, B not): chunk L at L ^ (((L >> 3) & 3) << 1);
-//   MN-major [8 rows of k][128 m or 64 n] (A not transposed, B transposed): chunk L at L ^ ((k & 3) << 1);
+//   K-major  [rows of m or n][BK k] (A transposed, B not): chunk L at L ^ (((L >> 3) & 3) << 1);
+//   MN-major [BK rows of k][BM m or BN n] (A not transposed, B transposed): chunk L at L ^ ((k & 3) << 1);
 // so the 16 lanes of a half-warp's 8-byte loads (4 rows x 4 k, or 4 k x 4 rows) hit 16 distinct bank
 // pairs, and 8 consecutive copies fill one 128-byte line.
 //
@@ -25,19 +25,61 @@ GEMMCL_COLD_BEGIN
 namespace gemmcl::codegen::tensor {
 
 inline constexpr std::string_view dmma_kernel_name = "gemmcl_dmma";
-inline constexpr int dmma_tile_m = 128, dmma_tile_n = 64, dmma_threads = 256;
+
+// A variant of the kernel: its tile, work-group and build options, and whether two of its work-groups
+// share a multiprocessor (then the PTX step caps it at 128 registers where it needs more).
+struct DmmaVariant {
+  int tile_m, tile_n, threads;
+  std::string_view options;
+  bool two_per_unit;
+};
+// 0 is the default: 128 x 64 tiles of eight 32 x 32 warps, K steps of 8 in four stages (48 KiB).
+// The others, for tuning (GEMMCL_DMMA_VARIANT=i; each passes the emulated tests), keep more K in flight
+// (static local arrays beyond the 48 KiB the driver reports) or give each warp a 64 x 32 tile (fewer
+// local reads per MMA, one work-group per multiprocessor); on an H100 each ran slower than the default.
+inline constexpr DmmaVariant dmma_variants[] = {
+    {128, 64, 256, "", true},
+    {128, 64, 256, " -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", true},
+    {128, 64, 256, " -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=4", true},
+    {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_STAGES=4", false},
+    {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
+    {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
+    {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=4", false},
+    {256, 64, 256, " -DGEMMCL_DMMA_BM=256 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
+    {128, 128, 512, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
+};
 
 inline constexpr std::string_view dmma_config = R"CLC(
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
-// Work-group tile 128 (m) x 64 (n), K step 8 doubles, 8 warps in a 4 x 2 grid of 32 x 32 warp tiles
-// (2 x 4 m16n8k8 fragments each), four cp.async stages: 4 x 12 KiB of the 48 KiB NVIDIA's OpenCL
-// allows. At 128 registers two work-groups share a multiprocessor.
-#define BM 128
-#define BN 64
-#define WARPS_M 4
-#define WARPS_N 2
-#define BK 8
-#define STAGES 4
+// Work-group tile BM (m) x BN (n), K steps of BK doubles in STAGES cp.async buffers, WARPS_M x WARPS_N
+// warps each computing a (BM / WARPS_M) x (BN / WARPS_N) tile of m16n8k8 fragments. By default
+// 128 x 64 x 8 in four stages of eight 32 x 32 warps: 4 x 12 KiB, and at 128 registers two work-groups
+// share a multiprocessor. Build options GEMMCL_DMMA_BM, _BN, _BK, _STAGES, _WARPS_M and _WARPS_N
+// choose another variant (codegen/tensor/dmma.hpp lists those the runtime uses).
+#ifndef GEMMCL_DMMA_BM
+#define GEMMCL_DMMA_BM 128
+#endif
+#ifndef GEMMCL_DMMA_BN
+#define GEMMCL_DMMA_BN 64
+#endif
+#ifndef GEMMCL_DMMA_BK
+#define GEMMCL_DMMA_BK 8
+#endif
+#ifndef GEMMCL_DMMA_STAGES
+#define GEMMCL_DMMA_STAGES 4
+#endif
+#ifndef GEMMCL_DMMA_WARPS_M
+#define GEMMCL_DMMA_WARPS_M 4
+#endif
+#ifndef GEMMCL_DMMA_WARPS_N
+#define GEMMCL_DMMA_WARPS_N 2
+#endif
+#define BM GEMMCL_DMMA_BM
+#define BN GEMMCL_DMMA_BN
+#define WARPS_M GEMMCL_DMMA_WARPS_M
+#define WARPS_N GEMMCL_DMMA_WARPS_N
+#define BK GEMMCL_DMMA_BK
+#define STAGES GEMMCL_DMMA_STAGES
 #define MMA_K 8
 #define GROUP_M 8
 #ifndef GEMMCL_TRANS_A
@@ -62,6 +104,9 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #define STAGE (TILE_A + TILE_B)
 #define CH_A (TILE_A / 2)  // 16-byte chunks
 #define CH_B (TILE_B / 2)
+#if CH_A % NT != 0 || CH_B % NT != 0 || BK % MMA_K != 0 || WM % 16 != 0 || WN % 8 != 0
+#error "DMMA variant: each work-item copies whole 16-byte chunks, and warps hold whole fragments"
+#endif
 )CLC";
 
 inline constexpr std::string_view dmma_body = R"CLC(
