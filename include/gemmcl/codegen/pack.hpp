@@ -17,6 +17,7 @@ namespace gemmcl::codegen {
 
 inline constexpr std::string_view pack_kernel_name = "gemmcl_pack";
 inline constexpr int pack_columns = 8;  // columns each work-item of the packing kernel copies
+static_assert(pack_columns == 8, "the transposing copy moves its blocks as 8-vectors (real8)");
 
 namespace detail {
 
@@ -35,12 +36,22 @@ constexpr void emit_pack(util::text<Sink>& t) {
   t.line("if (i0 >= rows) return;");
   t.line("real v[PACK_COLS][PACK_COLS];");
   t.open("if (i0 + PACK_COLS <= rows && j0 + PACK_COLS <= cols)");
+  t.line("// Whole vectors where the runs are aligned: each store is one line segment of the copy (dst_ld and");
+  t.line("// j0 are multiples of PACK_COLS), each load one of the source where it starts on a multiple.");
+  t.line("const ulong first = src_offset + (ulong)j0 * src_ld + i0;");
+  t.open("if ((first % PACK_COLS) == 0 && (src_ld % PACK_COLS) == 0)");
   t.line("#pragma unroll");
   t.line("for (int c = 0; c < PACK_COLS; ++c)");
-  t.line("  for (int r = 0; r < PACK_COLS; ++r) v[r][c] = src[src_offset + (ulong)(j0 + c) * src_ld + i0 + r];");
+  t.line("  vstore8(*(const __global real8*)(src + first + (ulong)c * src_ld), 0, &v[c][0]);");
+  t.reopen("else");
+  t.line("#pragma unroll");
+  t.line("for (int c = 0; c < PACK_COLS; ++c)");
+  t.line("  for (int r = 0; r < PACK_COLS; ++r) v[c][r] = src[first + (ulong)c * src_ld + r];");
+  t.close();
   t.line("#pragma unroll");
   t.line("for (int r = 0; r < PACK_COLS; ++r)");
-  t.line("  for (int c = 0; c < PACK_COLS; ++c) dst[(ulong)(i0 + r) * dst_ld + j0 + c] = v[r][c];");
+  t.line("  *(__global real8*)(dst + (ulong)(i0 + r) * dst_ld + j0) =");
+  t.line("      (real8)(v[0][r], v[1][r], v[2][r], v[3][r], v[4][r], v[5][r], v[6][r], v[7][r]);");
   t.reopen("else");
   t.line("for (int c = 0; c < PACK_COLS && j0 + c < cols; ++c)");
   t.line("  for (int r = 0; r < PACK_COLS && i0 + r < rows; ++r)");
@@ -68,6 +79,7 @@ constexpr void write_pack(Sink& sink, const element::Info& e) {
   util::text<Sink> t(sink);
   t.line({"// gemmcl: packing copies of A or B (", e.name, ")"});
   detail::emit_element(t, e);
+  t.line({"typedef ", e.name, "8 real8;"});
   detail::emit_pack(t);
 }
 
