@@ -87,7 +87,7 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
     // Enough tiles of 128 x 128 that a Hopper GPU's wgmma kernel takes neither its narrow nor its wide
     // variant, with edges; only where that kernel runs for real.
     const std::size_t m = 128 * 12 + 3, n = 128 * 12 - 5, k = 72;
-    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n, k).tile_n == 128)
+    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, false, m, n, k).tile_n == 128)
       for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3]})
         check(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0, false);
   }
@@ -96,7 +96,7 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
     // every direction; only where that kernel runs for real (the emulated test below takes the wide
     // variant on smaller products).
     const std::size_t m = 128 * 12 + 5, n = 256 * 12 - 7, k = 200;
-    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n, k).tile_n == 256)
+    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, false, m, n, k).tile_n == 256)
       for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
                                 gt::all_combinations[3]})
         check(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0, false);

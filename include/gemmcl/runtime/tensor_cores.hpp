@@ -10,9 +10,9 @@
 // packed into an aligned copy (the packing kernel; on 16-bit words for the 16-bit types).
 //
 // On compute capability 9.0 the 16-bit types run on Hopper's warpgroup MMA (codegen/tensor/wgmma.hpp,
-// through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync), and so does TF32 under
-// GEMMCL_WGMMA_TF32=1, with A and B read K-major (transposed copies of operands stored otherwise);
-// elsewhere, and TF32 by default, on mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
+// through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync), and so does TF32 where A and B
+// are stored K-major (A transposed, B not) or copying them so pays (tf32_copies_pay); elsewhere on
+// mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
 // Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
 // reduction adds them into C (reading and rounding a 16-bit C itself).
 
@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "../codegen/source.hpp"
@@ -60,24 +61,22 @@ inline bool wgmma_by_environment() {
   }();
   return on;
 }
-// GEMMCL_WGMMA_TF32=1 runs TF32 on the wgmma kernel too. Off by default until the GPU tests have run that
-// kernel on a Hopper GPU: it is checked only emulated (tests/tensor_cores.cpp) and by ptxas so far.
-inline bool wgmma_tf32_by_environment() {
-  static const bool on = [] {
-    const char* v = std::getenv("GEMMCL_WGMMA_TF32");
-    return v != nullptr && std::string(v) == "1";
-  }();
-  return on;
-}
-
-// GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma.hpp's list instead of the default (tuning).
-inline std::size_t dmma_variant_by_environment() {
-  static const std::size_t i = [] {
+// GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma.hpp's list on every shape (tuning); -1 if unset.
+inline long dmma_variant_by_environment() {
+  static const long i = [] {
     const char* v = std::getenv("GEMMCL_DMMA_VARIANT");
-    const std::size_t n = std::size(codegen::tensor::dmma_variants);
-    return v == nullptr ? std::size_t(0) : std::min<std::size_t>(std::strtoul(v, nullptr, 10), n - 1);
+    const long n = static_cast<long>(std::size(codegen::tensor::dmma_variants));
+    return v == nullptr ? -1L : std::clamp(std::strtol(v, nullptr, 10), 0L, n - 1);
   }();
   return i;
+}
+
+inline std::string_view wgmma_variant_by_environment() {
+  static const std::string v = [] {
+    const char* x = std::getenv("GEMMCL_WGMMA_VARIANT");
+    return std::string(x == nullptr ? "" : x);
+  }();
+  return v;
 }
 
 inline TensorCoreSupport support(const core::DeviceInfo& d) {
@@ -120,22 +119,36 @@ struct Kernel {
 };
 // K below this is never split.
 inline constexpr std::size_t split_min_k = 4096;
-// trans_b: B as the kernel reads it (transposed or not), which decides DMMA's register need; m, n and
-// k: the product's extent, which decides the wgmma kernel's tile. hopper: the wgmma kernel even where
-// it is emulated (tests).
-inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false,
-                         std::size_t m = 0, std::size_t n = 0, std::size_t k = 0, bool hopper = false) {
+// TF32 on the wgmma kernel reads A transposed and B not, through a transposed copy of an operand stored
+// otherwise; that copy pays where the copied operand enters enough products (n for A, m for B). Below
+// that (8192 x 64 x 8192 with A as stored, 128 x 128 x 65536) mma.sync, which reads either way, is faster.
+inline bool tf32_copies_pay(bool trans_a, bool trans_b, std::size_t m, std::size_t n) {
+  constexpr std::size_t min_uses = 512;
+  return (trans_a || n >= min_uses) && (!trans_b || m >= min_uses);
+}
+
+// trans_a, trans_b: A and B as the kernel would read them (transposed or not), which decide DMMA's
+// register need and whether TF32 runs on wgmma; m, n and k: the product's extent, which decides the
+// wgmma kernel's tile. hopper: the wgmma kernel even where it is emulated (tests).
+inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_a = false,
+                         bool trans_b = false, std::size_t m = 0, std::size_t n = 0, std::size_t k = 0,
+                         bool hopper = false) {
   using namespace codegen::tensor;
   // DMMA with B transposed needs a few registers more than the 128 that let two work-groups share a
   // multiprocessor; capped, it keeps two (NVIDIA's OpenCL has no option for it).
   if (e.bytes == 8) {
-    const DmmaVariant& v = dmma_variants[dmma_variant_by_environment()];
+    const long forced = dmma_variant_by_environment();
+    const std::size_t tiles = ((m + dmma_variants[0].tile_m - 1) / dmma_variants[0].tile_m) *
+                              ((n + dmma_variants[0].tile_n - 1) / dmma_variants[0].tile_n);
+    const DmmaVariant& v = dmma_variants[forced >= 0                              ? std::size_t(forced)
+                                         : tiles < std::max<cl_uint>(d.compute_units, 1) ? dmma_small
+                                                                                       : 0];
     return {&codegen::dmma_source(e), v.two_per_unit && trans_b && !emulate ? &ptx::with_128_registers : nullptr,
             std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads), v.options};
   }
-  // Compute capability 9.0 (Hopper) runs 16-bit products (and TF32, where asked) on warpgroup MMAs,
-  // built through the PTX step.
-  if ((e.bytes == 2 || (e.bytes == 4 && (hopper || wgmma_tf32_by_environment()))) &&
+  // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup
+  // MMAs, built through the PTX step.
+  if ((e.bytes == 2 || (e.bytes == 4 && (hopper || tf32_copies_pay(trans_a, trans_b, m, n)))) &&
       (hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90))) {
     const auto tiles = [&](std::size_t tile_n) {
       return ((m + wgmma_tile_m - 1) / wgmma_tile_m) * ((n + tile_n - 1) / tile_n);
@@ -145,6 +158,12 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
       return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, wgmma_tile_m, tile_n,
                     wgmma_threads, options, e.bytes == 4};
     };
+    // GEMMCL_WGMMA_VARIANT=wide, narrow or default forces that variant (tuning).
+    if (const std::string_view forced = wgmma_variant_by_environment(); !forced.empty()) {
+      if (forced == "wide") return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
+      if (forced == "narrow") return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
+      return wgmma(wgmma_tile_n, {});
+    }
     // 128 x 256 tiles (one work-group per multiprocessor) where they (nearly) fill the device: 2048^3
     // makes 128 of them for 132 multiprocessors, and runs faster so than on 256 tiles of 128 x 128.
     if (10 * tiles(wgmma_wide_tile_n) >= 9 * units) return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
@@ -177,7 +196,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                            const element::Info& e, bool c_narrow, T alpha, T beta, const Events& wait,
                            bool emulate = false, bool hopper = false) {
   const core::DeviceInfo& device = core::device_info(target.device);
-  Kernel kernel = kernel_for(e, device, emulate, false, p.m, p.n, p.k, hopper);
+  Kernel kernel = kernel_for(e, device, emulate, p.trans_a, p.trans_b, p.m, p.n, p.k, hopper);
   int splits = splits_for(p, device, kernel, e.bytes);
   constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
   const std::size_t chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
@@ -222,7 +241,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                                 std::size_t(splits) * p.m * p.n * sizeof(T), "split-K workspace");
     out = core::Matrix{&workspace.buffer(), 0, p.m};
   }
-  kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as the kernel reads them
+  kernel = kernel_for(e, device, emulate, q.trans_a, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as read
   std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                         " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));

@@ -14,6 +14,7 @@
 // through local memory, to test the indexing on any device). A and B must start and stride on even
 // elements, and split K's k_chunk must be even; the runtime packs other operands and splits by 32.
 
+#include <cstddef>
 #include <string_view>
 
 #include "epilogue.hpp"
@@ -34,7 +35,8 @@ struct DmmaVariant {
   bool two_per_unit;
 };
 // 0 is the default: 128 x 64 tiles of eight 32 x 32 warps, K steps of 8 in four stages (48 KiB).
-// The others, for tuning (GEMMCL_DMMA_VARIANT=i; each passes the emulated tests), keep more K in flight
+// dmma_small (64 x 64 tiles of four warps) is taken where 128 x 64 tiles would leave multiprocessors
+// idle (1000^3). The others, for tuning (GEMMCL_DMMA_VARIANT=i; each passes the emulated tests), keep more K in flight
 // (static local arrays beyond the 48 KiB the driver reports) or give each warp a 64 x 32 tile (fewer
 // local reads per MMA, one work-group per multiprocessor); on an H100 each ran slower than the default.
 inline constexpr DmmaVariant dmma_variants[] = {
@@ -47,7 +49,9 @@ inline constexpr DmmaVariant dmma_variants[] = {
     {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=4", false},
     {256, 64, 256, " -DGEMMCL_DMMA_BM=256 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
     {128, 128, 512, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
+    {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_WARPS_M=2", true},
 };
+inline constexpr std::size_t dmma_small = 9;
 
 inline constexpr std::string_view dmma_config = R"CLC(
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
