@@ -3,8 +3,10 @@
 // multiple of the vector width, so the product can read the copy as whole vectors; with `transpose`,
 // dst gets the block's transpose (cols x rows), so the product reads the operand in its other storage
 // order. Each work-item copies one row of PACK_COLS columns (a PACK_COLS-square block when
-// transposing): its loads are all in flight before the first store.
-// Built only for calls that pack.
+// transposing): its loads are all in flight before the first store. Built with GEMMCL_PACK_TF32, the
+// copy of a float operand holds each element rounded to TF32 (nearest, ties away from zero, as
+// cvt.rna does; infinities and NaNs kept), so that the tensor cores, which drop the low 13 bits,
+// compute with rounded inputs. Built only for calls that pack.
 
 #include <string_view>
 
@@ -24,6 +26,14 @@ namespace detail {
 template <class Sink>
 constexpr void emit_pack(util::text<Sink>& t) {
   t.line({"#define PACK_COLS ", pack_columns});
+  t.line("#ifdef GEMMCL_PACK_TF32");
+  t.line("inline real pack_out(const real x) {");
+  t.line("  const uint b = as_uint(x);");
+  t.line("  return (b & 0x7F800000u) == 0x7F800000u ? x : as_float((b + 0x1000u) & 0xFFFFE000u);");
+  t.line("}");
+  t.line("#else");
+  t.line("#define pack_out(x) (x)");
+  t.line("#endif");
   t.line({"__kernel void ", pack_kernel_name, "(const int rows, const int cols, const __global real* restrict src,"});
   t.line("                          const ulong src_offset, const int src_ld, __global real* restrict dst,");
   t.line("                          const int dst_ld, const int transpose)");
@@ -51,11 +61,12 @@ constexpr void emit_pack(util::text<Sink>& t) {
   t.line("#pragma unroll");
   t.line("for (int r = 0; r < PACK_COLS; ++r)");
   t.line("  *(__global real8*)(dst + (ulong)(i0 + r) * dst_ld + j0) =");
-  t.line("      (real8)(v[0][r], v[1][r], v[2][r], v[3][r], v[4][r], v[5][r], v[6][r], v[7][r]);");
+  t.line("      (real8)(pack_out(v[0][r]), pack_out(v[1][r]), pack_out(v[2][r]), pack_out(v[3][r]), pack_out(v[4][r]),");
+  t.line("              pack_out(v[5][r]), pack_out(v[6][r]), pack_out(v[7][r]));");
   t.reopen("else");
   t.line("for (int c = 0; c < PACK_COLS && j0 + c < cols; ++c)");
   t.line("  for (int r = 0; r < PACK_COLS && i0 + r < rows; ++r)");
-  t.line("    dst[(ulong)(i0 + r) * dst_ld + j0 + c] = src[src_offset + (ulong)(j0 + c) * src_ld + i0 + r];");
+  t.line("    dst[(ulong)(i0 + r) * dst_ld + j0 + c] = pack_out(src[src_offset + (ulong)(j0 + c) * src_ld + i0 + r]);");
   t.close();
   t.line("return;");
   t.close();
@@ -67,7 +78,7 @@ constexpr void emit_pack(util::text<Sink>& t) {
   t.line("  if (j0 + c < cols) v[c] = src[src_offset + (ulong)(j0 + c) * src_ld + i];");
   t.line("#pragma unroll");
   t.line("for (int c = 0; c < PACK_COLS; ++c)");
-  t.line("  if (j0 + c < cols) dst[(ulong)(j0 + c) * dst_ld + i] = v[c];");
+  t.line("  if (j0 + c < cols) dst[(ulong)(j0 + c) * dst_ld + i] = pack_out(v[c]);");
   t.close();
 }
 

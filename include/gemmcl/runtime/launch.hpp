@@ -49,6 +49,7 @@ struct PackedCopy {
   bool transpose = false;          // the copy is the transpose of what the caller stored
   core::Matrix from{};             // the caller's operand
   std::size_t rows = 0, cols = 0;  // as the caller stored it
+  std::string_view options = {};    // the packing program's build options (GEMMCL_PACK_TF32: rounded)
   ScratchPool::Lease scratch;
 };
 
@@ -94,7 +95,7 @@ inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const Que
   const cl_ulong src_offset = pk.from.offset;
   const cl_mem src = (*pk.from.buffer)(), dst = pk.scratch.buffer()();
   constexpr std::size_t per_item = codegen::pack_columns;
-  auto packing = program(target, codegen::pack_source(element), "");
+  auto packing = program(target, codegen::pack_source(element), std::string(pk.options));
   auto lease = packing->lease();
   const cl::Event done = enqueue(
       queue, lease.get(), 2,

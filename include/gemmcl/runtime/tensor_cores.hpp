@@ -127,6 +127,12 @@ inline bool tf32_copies_pay(bool trans_a, bool trans_b, std::size_t m, std::size
   return (trans_a || n >= min_uses) && (!trans_b || m >= min_uses);
 }
 
+// TF32 on the wgmma kernel rounds its operands to TF32 in local memory, which halves its speed (without
+// rounding it reached 0.85x of cuBLAS on an H100, but with 2.5x its error). On products whose operands
+// are small beside their work, both are copied first instead, rounded (and transposed where needed),
+// and the kernel reads them as they are.
+inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 1024; }
+
 // trans_a, trans_b: A and B as the kernel would read them (transposed or not), which decide DMMA's
 // register need and whether TF32 runs on wgmma; m, n and k: the product's extent, which decides the
 // wgmma kernel's tile. hopper: the wgmma kernel even where it is emulated (tests).
@@ -212,13 +218,16 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
   const int chunk_elements = 16 / e.bytes;
   const std::size_t eb = std::size_t(e.bytes);
+  const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
   if (kernel.k_major) {
-    // A not transposed or B transposed: a transposed copy, which the kernel reads K-major.
+    // A not transposed or B transposed: a transposed copy, which the kernel reads K-major; both copied
+    // where the copies round.
     const bool flip_a = !p.trans_a, flip_b = p.trans_b;
-    if (flip_a || !core::vector_aligned(p.a, chunk_elements))
+    if (rounded || flip_a || !core::vector_aligned(p.a, chunk_elements))
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, flip_a, eb, "packed A");
-    if (flip_b || !core::vector_aligned(p.b, chunk_elements))
+    if (rounded || flip_b || !core::vector_aligned(p.b, chunk_elements))
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, flip_b, eb, "packed B");
+    if (rounded) pack_a.options = pack_b.options = "-DGEMMCL_PACK_TF32";
   } else {
     if (!core::vector_aligned(p.a, chunk_elements))
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, eb,
@@ -246,6 +255,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                         " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                         " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
   if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
+  if (rounded) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
   options += kernel.options;
   // The fused epilogue: here, or (K split) where the parts are added.
   const bool fused = p.epilogue.active() && !split;

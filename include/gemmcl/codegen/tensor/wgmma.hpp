@@ -56,9 +56,9 @@ inline constexpr std::string_view wgmma_config = R"CLC(
 #ifndef GEMMCL_WG_INFLIGHT
 #define GEMMCL_WG_INFLIGHT 0
 #endif
-// TF32: A and B are floats (their bits as uint), rounded to TF32 in local memory once they land; the
-// MMA reads TF32 only from K-major tiles, so the runtime gives this kernel A transposed and B not
-// (transposed copies where the caller's are not).
+// TF32: A and B are floats (their bits as uint), rounded to TF32 in local memory once they land, or
+// already rounded by the runtime's copies (GEMMCL_WG_TF32_ROUNDED=1); the MMA reads TF32 only from
+// K-major tiles, so the runtime gives this kernel A transposed and B not (copies where they are not).
 #if GEMMCL_TC_TF32
 typedef uint elem;
 #define ESIZE 4
@@ -295,7 +295,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   int st_read = 0, st_write = AHEAD;
   for (int kt = 0; kt < steps; ++kt) {
     CP_ASYNC_WAIT();           // this work-item's copies of step kt have landed
-#if GEMMCL_TC_TF32
+#if GEMMCL_TC_TF32 && !GEMMCL_WG_TF32_ROUNDED
     round_stage((__local uint4*)smem + st_read * (STAGE_BYTES / 16), tid);
 #endif
     FENCE_PROXY_ASYNC();       // and are visible to the tensor cores' reads
