@@ -130,8 +130,8 @@ inline bool tf32_copies_pay(bool trans_a, bool trans_b, std::size_t m, std::size
 // TF32 on the wgmma kernel rounds its operands to TF32 in local memory, which halves its speed (without
 // rounding it reached 0.85x of cuBLAS on an H100, but with 2.5x its error). On products whose operands
 // are small beside their work, both are copied first instead, rounded (and transposed where needed),
-// and the kernel reads them as they are.
-inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 1024; }
+// and the kernel reads them as they are. (At 1024^3 the copies cost more than they save.)
+inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 2048; }
 
 // trans_a, trans_b: A and B as the kernel would read them (transposed or not), which decide DMMA's
 // register need and whether TF32 runs on wgmma; m, n and k: the product's extent, which decides the
