@@ -80,7 +80,7 @@ typedef ushort elem;
 #define STR2(x) #x
 #define STR(x) STR2(x)
 #define WAIT_PENDING STR(AHEAD - 1)  // copy groups left pending when a step's copies must be in
-#define GROUP_M 8
+#define GROUP_M 16  // tiles of C walked in groups of 16 along m (L2 reuse)
 #define TILE_A_BYTES (BM * BK * ESIZE)
 #define STAGE_BYTES ((BM + BN) * BK * ESIZE)
 #define CPT_A (BM * BK / EPC / NT)  // 16-byte copies per work-item: A's tile
