@@ -1,13 +1,12 @@
 #!/bin/bash
 # One GPU session's tensor-core run, from the repository root on the GPU machine with .device-kit carried:
 # the GPU tests of the tensor-core paths (built first), then tensor_bench over the issue's
-# shapes, each shape's programs built in parallel first; then TF32 on the wgmma kernel (opt-in), its
-# tests and bench. Output lands in $OUT (or /tmp/out):
+# shapes, each shape's programs built in parallel first; then TF32 and FP64. Output lands in $OUT (or /tmp/out):
 # tensor.txt (the bench), tests.log (the tests' summaries).
 #   bash bench/tuning/tensor_run.sh                       # every shape below, 16-bit modes, then TF32 and FP64
 #   TR_SHAPES="4096 8192" TR_MODES=fp16-fp32 bash bench/tuning/tensor_run.sh
 # Environment: TR_SHAPES, TR_MODES (16-bit modes), TR_OTHER (modes timed NN only; "" for none),
-# TR_TESTS (test programs; "" for none), TR_TF32_WGMMA (0: leave the wgmma TF32 run out), TR_OVERLAP (1: bench
+# TR_TESTS (test programs; "" for none), TR_OVERLAP (1: bench
 # while the tests build), TB_ITERS, TB_TRANS, TB_LAYOUTS (as tensor_bench.cpp).
 set -u
 out=${OUT:-/tmp/out}
@@ -39,11 +38,3 @@ for t in $tests; do
   echo "== $t" | tee -a "$out/tests.log"
   /tmp/gemmcl-gpu/tests/$t 2>&1 | tail -4 | tee -a "$out/tests.log"
 done
-# TF32 on the wgmma kernel (GEMMCL_WGMMA_TF32=1, off by default until these pass): its tests, then the
-# bench in every transpose beside the default mma.sync kernel's. TR_TF32_WGMMA=0 leaves it out.
-if [ "${TR_TF32_WGMMA:-1}" = 1 ] && [[ " $tests " == *" tensor_cores "* ]]; then
-  echo "== tensor_cores, GEMMCL_WGMMA_TF32=1" | tee -a "$out/tests.log"
-  GEMMCL_WGMMA_TF32=1 /tmp/gemmcl-gpu/tests/tensor_cores -tc='*TF32*' 2>&1 | tail -4 | tee -a "$out/tests.log"
-  echo "# tf32 on wgmma (GEMMCL_WGMMA_TF32=1)" | tee -a "$out/tensor.txt"
-  GEMMCL_WGMMA_TF32=1 TB_MODES=tf32 /tmp/tensor_bench 4096 8192 2048 | tee -a "$out/tensor.txt"
-fi
