@@ -37,13 +37,10 @@ TYPE_TO_STRING_AS("bfloat16 to float", Bf16FloatPath);
 
 TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, HalfFloatPath, Bf16Path, Bf16FloatPath) {
   using T = typename G::value_type;
-  using CT = typename G::c_type;
-  const G path;
-  auto& t = gt::target();
-  std::mt19937_64 rng(gt::base_seed() ^ std::hash<std::string>{}(doctest::toString<G>().c_str()));
+  gt::TensorCases<G> cases;
+  auto& t = cases.t;
+  const std::size_t& run = cases.run;
   const auto support = tensor_cores(t.device);
-  // TF32 rounds each input to 10 fraction bits: a product may be off by 2^-10 of its size.
-  const double input_rounding = std::is_same_v<T, float> ? 0x1p-10 : 0.0;
   const bool real = runtime::tensor::takes(core::device_info(t.device()), element::info_of<T>);
   INFO("on ", t.name, real ? " (tensor cores)" : " (emulated: " + (support.reason.empty() ? std::string("DMMA needs 9.0") : support.reason) + ")");
   struct Shape {
@@ -52,21 +49,7 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
   // Edges in every direction, several tiles (128 x 128 x 32), and a deep one that splits K on a device
   // with few compute units.
   const Shape shapes[] = {{1, 1, 1}, {37, 53, 61}, {129, 131, 95}, {128, 128, 32}};
-  std::size_t run = 0;
-  // One case against the reference: C NaN-poisoned where beta does not read it.
-  const auto check = [&](const auto& combo, std::size_t m, std::size_t n, std::size_t k, double alpha, double beta,
-                         bool misaligned) {
-    gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, alpha, beta);
-    cs.nan_c = cs.beta == 0;
-    if (misaligned)
-      gt::unaligned(cs, run);  // A or B misaligned: packed first
-    else
-      gt::aligned(cs, run);
-    ++run;
-    INFO(cs.describe());
-    const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
-    CHECK_MESSAGE(v.ok, v.detail);
-  };
+  const auto check = [&](const auto& combo, auto... rest) { cases.check(combo, rest...); };
   const auto& info = core::device_info(t.device());
   for (const auto& combo : gt::all_combinations)
     for (const Shape& s : shapes) check(combo, s.m, s.n, s.k, run % 2 ? 0.75 : 1.0, run % 3 ? 0.0 : -0.5, run % 2);
@@ -118,25 +101,11 @@ TYPE_TO_STRING_AS("half to float (wgmma, emulated)", HopperHalfFloat);
 TYPE_TO_STRING_AS("bfloat16 (wgmma, emulated)", HopperBf16);
 
 TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, HopperBf16, HopperTf32) {
-  using T = typename G::value_type;
-  using CT = typename G::c_type;
-  const G path;
-  auto& t = gt::target();
-  std::mt19937_64 rng(gt::base_seed() ^ std::hash<std::string>{}(doctest::toString<G>().c_str()));
-  // TF32 rounds each input to 10 fraction bits: a product may be off by 2^-10 of its size.
-  const double input_rounding = std::is_same_v<T, float> ? 0x1p-10 : 0.0;
-  std::size_t run = 0;
+  gt::TensorCases<G> cases;
+  const std::size_t& run = cases.run;
+  // alpha 1.25; every third case with A or B misaligned.
   const auto check = [&](const auto& combo, std::size_t m, std::size_t n, std::size_t k, double beta) {
-    gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, m, n, k, 1.25, beta);
-    cs.nan_c = cs.beta == 0;
-    if (run % 3 == 1)
-      gt::unaligned(cs, run);
-    else
-      gt::aligned(cs, run);
-    ++run;
-    INFO(cs.describe());
-    const gt::Verdict v = gt::run_case(path, t.queue, cs, rng, t.context, input_rounding);
-    CHECK_MESSAGE(v.ok, v.detail);
+    cases.check(combo, m, n, k, 1.25, beta, run % 3 == 1);
   };
   struct Shape {
     std::size_t m, n, k;
@@ -162,6 +131,29 @@ TEST_CASE("tensor_cores says whether the device has them, and why not") {
     CHECK(s.available == (s.compute_capability >= 80 && runtime::tensor::enabled_by_environment()));
     CHECK(s.available == s.reason.empty());
   }
+}
+
+// The choices made by shape, on a device of 132 compute units (an H100's count): DMMA's tiles, and
+// where TF32 on the Hopper kernel copies its operands (transposed, rounded) first.
+TEST_CASE("tensor-core choices by shape") {
+  core::DeviceInfo h100;
+  h100.compute_units = 132;
+  const auto dmma_tile = [&](std::size_t m, std::size_t n) {
+    const auto k = runtime::tensor::kernel_for(element::info_of<double>, h100, false, false, false, m, n, 1000);
+    return std::pair{k.tile_m, k.tile_n};
+  };
+  CHECK(dmma_tile(1000, 1000) == std::pair<std::size_t, std::size_t>{64, 64});    // 128 tiles of 128 x 64
+  CHECK(dmma_tile(4096, 4096) == std::pair<std::size_t, std::size_t>{128, 64});
+  CHECK(dmma_tile(1024, 1100) == std::pair<std::size_t, std::size_t>{128, 64});   // 144 tiles
+  using runtime::tensor::tf32_copies_pay, runtime::tensor::tf32_rounds_in_copies;
+  CHECK(tf32_copies_pay(true, false, 100, 100));       // nothing to copy
+  CHECK(tf32_copies_pay(false, true, 4096, 4096));
+  CHECK_FALSE(tf32_copies_pay(false, false, 8192, 64));  // A (8192 x 8192) copied for 64 columns
+  CHECK(tf32_copies_pay(true, true, 8192, 64));         // B (64 x 8192) copied for 8192 rows
+  CHECK_FALSE(tf32_copies_pay(true, true, 128, 128));
+  CHECK(tf32_rounds_in_copies(2048, 4096));
+  CHECK_FALSE(tf32_rounds_in_copies(1024, 1024));
+  CHECK_FALSE(tf32_rounds_in_copies(8192, 64));
 }
 
 // The PTX step of the Hopper kernels: the driver's sm_90 text becomes sm_90a with the "//@" lines
