@@ -16,6 +16,7 @@
 
 #include "support/cases.hpp"
 #include "support/common.hpp"
+#include "support/tensor_cases.hpp"
 #include "support/tensor_path.hpp"
 
 using namespace gemmcl;
