@@ -117,6 +117,10 @@ struct Kernel {
   std::string_view options = {};
   bool k_major = false;  // reads A only transposed and B only not (the wgmma kernel's TF32)
 };
+// Tiles of tile_m x tile_n that cover an m x n C.
+inline std::size_t tile_count(std::size_t m, std::size_t n, std::size_t tile_m, std::size_t tile_n) {
+  return ((m + tile_m - 1) / tile_m) * ((n + tile_n - 1) / tile_n);
+}
 // K below this is never split.
 inline constexpr std::size_t split_min_k = 4096;
 // TF32 on the wgmma kernel reads A transposed and B not, through a transposed copy of an operand stored
@@ -144,8 +148,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   // multiprocessor; capped, it keeps two (NVIDIA's OpenCL has no option for it).
   if (e.bytes == 8) {
     const long forced = dmma_variant_by_environment();
-    const std::size_t tiles = ((m + dmma_variants[0].tile_m - 1) / dmma_variants[0].tile_m) *
-                              ((n + dmma_variants[0].tile_n - 1) / dmma_variants[0].tile_n);
+    const std::size_t tiles = tile_count(m, n, dmma_variants[0].tile_m, dmma_variants[0].tile_n);
     const DmmaVariant& v = dmma_variants[forced >= 0                              ? std::size_t(forced)
                                          : tiles < std::max<cl_uint>(d.compute_units, 1) ? dmma_small
                                                                                        : 0];
@@ -157,7 +160,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   if ((e.bytes == 2 || (e.bytes == 4 && (hopper || tf32_copies_pay(trans_a, trans_b, m, n)))) &&
       (hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90))) {
     const auto tiles = [&](std::size_t tile_n) {
-      return ((m + wgmma_tile_m - 1) / wgmma_tile_m) * ((n + tile_n - 1) / tile_n);
+      return tile_count(m, n, wgmma_tile_m, tile_n);
     };
     const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
     const auto wgmma = [&](std::size_t tile_n, std::string_view options) {
@@ -185,7 +188,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
 // How many parts K is split into: only deep products whose tiles of C leave most of the device idle.
 // (Splitting mid-sized FP64 products, 1000^3 in two, measured no faster on an H100.)
 inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const Kernel& kernel, int element_bytes) {
-  const std::size_t tiles = ((p.m + kernel.tile_m - 1) / kernel.tile_m) * ((p.n + kernel.tile_n - 1) / kernel.tile_n);
+  const std::size_t tiles = tile_count(p.m, p.n, kernel.tile_m, kernel.tile_n);
   const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
   const bool fp64 = element_bytes == 8;
   if (tiles >= units || p.k < split_min_k) return 1;
@@ -272,8 +275,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const cl_ulong c_split = split ? cl_ulong(p.m) * p.n : 0;
   const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
   const cl_mem a = (*q.a.buffer)(), b = (*q.b.buffer)(), c = (*out.buffer)();
-  const std::size_t tiles =
-      ((p.m + kernel.tile_m - 1) / kernel.tile_m) * ((p.n + kernel.tile_n - 1) / kernel.tile_n);
+  const std::size_t tiles = tile_count(p.m, p.n, kernel.tile_m, kernel.tile_n);
   const std::size_t global[2] = {tiles * kernel.threads, std::size_t(splits)}, local[2] = {kernel.threads, 1};
   {
     KernelArg args[20];
