@@ -182,7 +182,7 @@ TEST_CASE("PTX post-processing for sm_90a") {
   fails(".version 9.0\n.target sm_90\nmov.u32 %r1, 0;\n", "no \"//@\" line");
 }
 
-// The register cap of the DMMA kernels that read B transposed: .maxnreg between the entry's parameters
+// The register cap of the DMMA variants of 256 work-items: .maxnreg between the entry's parameters
 // and its body; a text without an entry, or with a cap already, is refused.
 TEST_CASE("PTX post-processing: register cap") {
   const std::string ptx = ".version 9.0\n.target sm_90\n.visible .entry gemmcl_dmma(\n\t.param .u32 m\n)\n{\n\tret;\n}\n";

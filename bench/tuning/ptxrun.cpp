@@ -53,14 +53,19 @@ int main(int argc, char** argv) {
     return 0;
   }
   // parameters from the .entry
-  auto s = ptx.find(".entry gemmcl_gemm("); auto e = ptx.find(")", s);
+  // PTXRUN_KERNEL=name: another kernel of the same leading parameters (gemmcl_dmma, say); its work-groups
+  // then form one flat row of tiles, as the tensor-core kernels raster them.
+  const char* kname_env = std::getenv("PTXRUN_KERNEL");
+  const std::string kname = kname_env ? kname_env : "gemmcl_gemm";
+  const bool flat = kname_env != nullptr;
+  auto s = ptx.find(".entry " + kname + "("); auto e = ptx.find(")", s);
   std::string sig = ptx.substr(s, e - s);
   std::vector<std::string> types; std::regex re(R"(\.param\s+\.(\w+))");
   for (std::sregex_iterator it(sig.begin(), sig.end(), re), end; it != end; ++it) types.push_back((*it)[1]);
   CUmodule mod; char log[8192] = {0};
   CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES}; void* vals[] = {log, (void*)(size_t)sizeof(log)};
   if (cuModuleLoadDataEx(&mod, ptx.c_str(), 2, opts, vals) != CUDA_SUCCESS) { std::printf("load failed: %s\n", log); return 1; }
-  CUfunction fn; CK(cuModuleGetFunction(&fn, mod, "gemmcl_gemm"));
+  CUfunction fn; CK(cuModuleGetFunction(&fn, mod, kname.c_str()));
   // m, n, k_total, k_chunk, alpha, beta, a, a_off, lda, b, b_off, ldb, c, c_off, ldc, c_split, c_whole, tickets, d, d_off, ldd, d_alpha, d_beta
   struct V { unsigned long long u; double d; bool isf; };
   const unsigned parts = std::getenv("PTXRUN_PARTS") ? (unsigned)atoi(std::getenv("PTXRUN_PARTS")) : 1;
@@ -84,7 +89,7 @@ int main(int argc, char** argv) {
     else { unsigned long long x = v[i].u; memcpy(st.data(), &x, 8); }
     args.push_back(st.data());
   }
-  auto launch = [&] { CK(cuLaunchKernel(fn, gx, gy, parts, BX, BY, 1, 0, 0, args.data(), nullptr)); };
+  auto launch = [&] { CK(cuLaunchKernel(fn, flat ? gx * gy : gx, flat ? 1 : gy, parts, BX, BY, 1, 0, 0, args.data(), nullptr)); };
   launch(); CK(cuCtxSynchronize());
   CK(cuEventRecord(e0, 0)); for (int i = 0; i < iters; ++i) launch(); CK(cuEventRecord(e1, 0)); CK(cuEventSynchronize(e1));
   float ms; CK(cuEventElapsedTime(&ms, e0, e1));

@@ -17,6 +17,14 @@ trap 'rm -rf "$work"' EXIT
 "$1" "$work"
 failed=0 count=0
 programs=0
+# clang_ptx SOURCE ID OPTIONS: $work/SOURCE.cl to $work/ID.ptx for sm_80 as NVIDIA's driver would (the log
+# in $work/ID.log); on failure says so and counts it.
+clang_ptx() {
+  "$CLANG" -cl-std=CL1.2 $3 -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
+    -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \
+    -O2 -S "$work/$1.cl" -o "$work/$2.ptx" > "$work/$2.log" 2>&1 && return 0
+  echo "FAILED: clang, $2 ($3):"; sed 's/^/    /' "$work/$2.log"; failed=$((failed + 1)); return 1
+}
 for element in half bfloat16 float; do
   mma="m16n8k16.row.col.f32.f16.f16.f32" narrows="0 1"
   [[ $element == bfloat16 ]] && mma="m16n8k16.row.col.f32.bf16.bf16.f32"
@@ -27,11 +35,7 @@ for element in half bfloat16 float; do
         id="$element.c$narrow.$ta$tb"
         programs=$((programs + 1))
         options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow"
-        if ! "$CLANG" -cl-std=CL1.2 $options -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
-             -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \
-             -O2 -S "$work/$element.cl" -o "$work/$id.ptx" > "$work/$id.log" 2>&1; then
-          echo "FAILED: clang, $id ($options):"; sed 's/^/    /' "$work/$id.log"; failed=$((failed + 1)); continue
-        fi
+        clang_ptx "$element" "$id" "$options" || continue
         expected=("mma.sync.aligned.$mma" "cp.async.cg.shared.global")
         [[ $element != float || $ta == 1 || $tb == 0 ]] && expected+=("ldmatrix.sync.aligned.m8n8.x4")
         [[ $element == float ]] && expected+=("cvt.rna.tf32.f32")
@@ -51,30 +55,32 @@ for element in half bfloat16 float; do
     done
   done
 done
-# The FP64 program (DMMA m16n8k8 f64, a shape of sm_90 and PTX 7.8): ptxas for sm_90.
-for ta in 0 1; do
-  for tb in 0 1; do
-    id="double.$ta$tb" programs=$((programs + 1)) count=$((count + 1))
-    options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb"
-    if ! "$CLANG" -cl-std=CL1.2 $options -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
-         -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \
-         -O2 -S "$work/double.cl" -o "$work/$id.ptx" > "$work/$id.log" 2>&1; then
-      echo "FAILED: clang, $id ($options):"; sed 's/^/    /' "$work/$id.log"; failed=$((failed + 1)); continue
-    fi
-    # The driver's own header (sm_90, a recent PTX version) in place of clang 14's (sm_80, 7.0).
-    sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"
-    if ! grep -q "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64" "$work/$id.ptx"; then
-      echo "FAILED: $id: no DMMA in the PTX"; failed=$((failed + 1))
-    fi
-    # With B transposed the runtime caps the kernel at 128 registers (its own PTX step, as here).
-    if [[ $tb == 1 ]] && ! "$1" --cap "$work/$id.ptx" "$work/$id.capped.ptx" > "$work/$id.cap.log" 2>&1; then
-      echo "FAILED: the register cap, $id:"; sed 's/^/    /' "$work/$id.cap.log"; failed=$((failed + 1)); continue
-    fi
-    [[ $tb == 1 ]] && mv "$work/$id.capped.ptx" "$work/$id.ptx"
-    if ! "$PTXAS" -arch=sm_90 "$work/$id.ptx" -o "$work/$id.cubin" > "$work/$id.ptxas.log" 2>&1; then
-      echo "FAILED: ptxas -arch=sm_90, $id ($options):"; sed 's/^/    /' "$work/$id.ptxas.log"; failed=$((failed + 1))
-    fi
-  done
+# The FP64 program (DMMA, a shape of sm_90 and PTX 7.8): ptxas for sm_90, the default variant (m16n8k16)
+# in each transpose, and one of 256 work-items (m16n8k8) capped at 128 registers by the runtime's PTX step.
+small="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8"
+for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap"; do
+  read -r tt kk cap <<< "$spec"
+  ta=${tt:0:1} tb=${tt:1:1}
+  id="double.$tt${cap:+.cap}" programs=$((programs + 1)) count=$((count + 1))
+  options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb${cap:+ $small}"
+  clang_ptx "double" "$id" "$options" || continue
+  # The driver's own header (sm_90, a recent PTX version) in place of clang 14's (sm_80, 7.0).
+  sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"
+  # Stages beyond the 48 KiB of static shared memory a kernel may declare: the driver makes such a local
+  # array dynamic shared memory, and so does this copy (an extern array at module scope).
+  decl=$(grep -m1 -o '^\s*\.shared \.align [0-9]* \.b8 [^[]*' "$work/$id.ptx" | sed 's/^\s*//')
+  [[ -n $decl ]] && sed -i -e '/^\s*\.shared \.align [0-9]* \.b8 [^[]*\[[0-9]*\];/d' \
+                           -e "/^\.address_size/a .extern $decl[];" "$work/$id.ptx"
+  if ! grep -q "mma.sync.aligned.m16n8k$kk.row.col.f64.f64.f64.f64" "$work/$id.ptx"; then
+    echo "FAILED: $id: no DMMA m16n8k$kk in the PTX"; failed=$((failed + 1))
+  fi
+  if [[ -n $cap ]] && ! "$1" --cap "$work/$id.ptx" "$work/$id.capped.ptx" > "$work/$id.cap.log" 2>&1; then
+    echo "FAILED: the register cap, $id:"; sed 's/^/    /' "$work/$id.cap.log"; failed=$((failed + 1)); continue
+  fi
+  [[ -n $cap ]] && mv "$work/$id.capped.ptx" "$work/$id.ptx"
+  if ! "$PTXAS" -arch=sm_90 "$work/$id.ptx" -o "$work/$id.cubin" > "$work/$id.ptxas.log" 2>&1; then
+    echo "FAILED: ptxas -arch=sm_90, $id ($options):"; sed 's/^/    /' "$work/$id.ptxas.log"; failed=$((failed + 1))
+  fi
 done
 
 # The Hopper programs, in their default, wide and narrow variants: clang's PTX, given the driver's target line
@@ -101,11 +107,7 @@ for element in half bfloat16 float; do
           options="$options $(cat "$work/wgmma_narrow.options")"
           mma="wgmma.mma_async.sync.aligned.m64n64k$kk.f32.$type.$type"
         fi
-        if ! "$CLANG" -cl-std=CL1.2 $options -target nvptx64-nvidia-nvcl -march=sm_80 -Xclang -fgnu-keywords \
-             -Xclang -finclude-default-header -Xclang -mlink-builtin-bitcode -Xclang "$LIBCLC_NVPTX" \
-             -O2 -S "$work/${element}_wgmma.cl" -o "$work/$id.ptx" > "$work/$id.log" 2>&1; then
-          echo "FAILED: clang, $id ($options):"; sed 's/^/    /' "$work/$id.log"; failed=$((failed + 1)); continue
-        fi
+        clang_ptx "${element}_wgmma" "$id" "$options" || continue
         sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"
         if ! "$1" --patch "$work/$id.ptx" "$work/$id.90a.ptx" > "$work/$id.patch.log" 2>&1; then
           echo "FAILED: the PTX step, $id:"; sed 's/^/    /' "$work/$id.patch.log"; failed=$((failed + 1)); continue

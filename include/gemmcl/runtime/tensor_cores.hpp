@@ -144,15 +144,15 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
                          bool trans_b = false, std::size_t m = 0, std::size_t n = 0, std::size_t k = 0,
                          bool hopper = false) {
   using namespace codegen::tensor;
-  // DMMA with B transposed needs a few registers more than the 128 that let two work-groups share a
-  // multiprocessor; capped, it keeps two (NVIDIA's OpenCL has no option for it).
+  // DMMA variants of 256 work-items need a few registers more than the 128 that let two work-groups
+  // share a multiprocessor; capped, they keep two (NVIDIA's OpenCL has no option for it).
   if (e.bytes == 8) {
     const long forced = dmma_variant_by_environment();
     const std::size_t tiles = tile_count(m, n, dmma_variants[0].tile_m, dmma_variants[0].tile_n);
     const DmmaVariant& v = dmma_variants[forced >= 0                              ? std::size_t(forced)
                                          : tiles < std::max<cl_uint>(d.compute_units, 1) ? dmma_small
                                                                                        : 0];
-    return {&codegen::dmma_source(e), v.two_per_unit && trans_b && !emulate ? &ptx::with_128_registers : nullptr,
+    return {&codegen::dmma_source(e), v.two_per_unit && !emulate ? &ptx::with_128_registers : nullptr,
             std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads), v.options};
   }
   // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup

@@ -1,14 +1,15 @@
 #pragma once
 // The FP64 tensor-core main loop (compute capability 9.0): DMMA, mma.sync m16n8k8 f64, which computes
-// IEEE double FMAs. No ldmatrix for 64-bit data: fragments are read from swizzled local tiles with plain
-// 8-byte loads; cp.async fills the tiles in a four-stage pipeline. Split K as in mma_sync.hpp.
+// IEEE double FMAs (m16n8k16 or m16n8k8, one DMMA instruction each). No ldmatrix for 64-bit data:
+// fragments are read from padded local tiles with plain 8-byte loads; cp.async fills the tiles in a
+// multi-stage pipeline, without bounds checks where a tile lies inside the matrices. Split K as in
+// mma_sync.hpp.
 //
-// Fragments (lane 4g + t): A (16 x 8) a[i] = A[g + 8 (i & 1)][t + 4 (i >> 1)], B (8 x 8) b[j] = B[t + 4j][g],
-// D as for the 16-bit kernel. Local layouts, in 16-byte chunks L of two doubles:
-//   K-major  [rows of m or n][BK k] (A transposed, B not): chunk L at L ^ (((L >> 3) & 3) << 1);
-//   MN-major [BK rows of k][BM m or BN n] (A not transposed, B transposed): chunk L at L ^ ((k & 3) << 1);
-// so the 16 lanes of a half-warp's 8-byte loads (4 rows x 4 k, or 4 k x 4 rows) hit 16 distinct bank
-// pairs, and 8 consecutive copies fill one 128-byte line.
+// Fragments (lane 4g + t, MMA_K of 8 or 16): A (16 x MMA_K) a[i] = A[g + 8 (i & 1)][t + 4 (i >> 1)],
+// B (MMA_K x 8) b[j] = B[t + 4j][g], D as for the 16-bit kernel. Local tiles are K-major [rows of m or n]
+// [BK + 4] (A transposed, B not) or MN-major [BK rows of k][BM or BN + 4] (A not transposed, B transposed):
+// with the padding the 16 lanes of a half-warp (4 rows x 4 k) hit 16 distinct bank pairs, and each
+// lane's fragment elements lie at fixed offsets from one address (no index arithmetic in the loop).
 //
 // Build options: GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_EMULATE (the instructions emulated for a warp
 // through local memory, to test the indexing on any device). A and B must start and stride on even
@@ -17,6 +18,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "dmma_variants.hpp"
 #include "epilogue.hpp"
 #include "../../util/text.hpp"
 #include "../../util/cold.hpp"
@@ -27,39 +29,12 @@ namespace gemmcl::codegen::tensor {
 
 inline constexpr std::string_view dmma_kernel_name = "gemmcl_dmma";
 
-// A variant of the kernel: its tile, work-group and build options, and whether two of its work-groups
-// share a multiprocessor (then the PTX step caps it at 128 registers where it needs more).
-struct DmmaVariant {
-  int tile_m, tile_n, threads;
-  std::string_view options;
-  bool two_per_unit;
-};
-// 0 is the default: 128 x 64 tiles of eight 32 x 32 warps, K steps of 8 in four stages (48 KiB).
-// dmma_small (64 x 64 tiles of four warps) is taken where 128 x 64 tiles would leave multiprocessors
-// idle (1000^3). The others, for tuning (GEMMCL_DMMA_VARIANT=i; each passes the emulated tests), keep more K in flight
-// (static local arrays beyond the 48 KiB the driver reports) or give each warp a 64 x 32 tile (fewer
-// local reads per MMA, one work-group per multiprocessor); on an H100 each ran slower than the default.
-inline constexpr DmmaVariant dmma_variants[] = {
-    {128, 64, 256, "", true},
-    {128, 64, 256, " -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", true},
-    {128, 64, 256, " -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=4", true},
-    {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_STAGES=4", false},
-    {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
-    {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
-    {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=4", false},
-    {256, 64, 256, " -DGEMMCL_DMMA_BM=256 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
-    {128, 128, 512, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_BK=16 -DGEMMCL_DMMA_STAGES=3", false},
-    {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_WARPS_M=2", true},
-};
-inline constexpr std::size_t dmma_small = 9;
-
 inline constexpr std::string_view dmma_config = R"CLC(
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 // Work-group tile BM (m) x BN (n), K steps of BK doubles in STAGES cp.async buffers, WARPS_M x WARPS_N
-// warps each computing a (BM / WARPS_M) x (BN / WARPS_N) tile of m16n8k8 fragments. By default
-// 128 x 64 x 8 in four stages of eight 32 x 32 warps: 4 x 12 KiB, and at 128 registers two work-groups
-// share a multiprocessor. Build options GEMMCL_DMMA_BM, _BN, _BK, _STAGES, _WARPS_M and _WARPS_N
-// choose another variant (codegen/tensor/dmma.hpp lists those the runtime uses).
+// warps each computing a (BM / WARPS_M) x (BN / WARPS_N) tile of m16n8kMMA_K fragments. By default
+// 128 x 64 x 16 in three stages of four 64 x 32 warps, m16n8k16. Build options GEMMCL_DMMA_BM, _BN, _BK,
+// _STAGES, _WARPS_M, _WARPS_N and _MMA_K choose another variant (codegen/tensor/dmma_variants.hpp).
 #ifndef GEMMCL_DMMA_BM
 #define GEMMCL_DMMA_BM 128
 #endif
@@ -67,16 +42,19 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #define GEMMCL_DMMA_BN 64
 #endif
 #ifndef GEMMCL_DMMA_BK
-#define GEMMCL_DMMA_BK 8
+#define GEMMCL_DMMA_BK 16
 #endif
 #ifndef GEMMCL_DMMA_STAGES
-#define GEMMCL_DMMA_STAGES 4
+#define GEMMCL_DMMA_STAGES 3
 #endif
 #ifndef GEMMCL_DMMA_WARPS_M
-#define GEMMCL_DMMA_WARPS_M 4
+#define GEMMCL_DMMA_WARPS_M 2
 #endif
 #ifndef GEMMCL_DMMA_WARPS_N
 #define GEMMCL_DMMA_WARPS_N 2
+#endif
+#ifndef GEMMCL_DMMA_MMA_K
+#define GEMMCL_DMMA_MMA_K 16
 #endif
 #define BM GEMMCL_DMMA_BM
 #define BN GEMMCL_DMMA_BN
@@ -84,7 +62,7 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #define WARPS_N GEMMCL_DMMA_WARPS_N
 #define BK GEMMCL_DMMA_BK
 #define STAGES GEMMCL_DMMA_STAGES
-#define MMA_K 8
+#define MMA_K GEMMCL_DMMA_MMA_K  // 8 or 16
 #define GROUP_M 8
 #ifndef GEMMCL_TRANS_A
 #define GEMMCL_TRANS_A 0
@@ -103,13 +81,32 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #define NA (MMA_K / 2)  // A doubles per lane per mma
 #define NB (MMA_K / 4)  // B doubles per lane per mma
 #define KSTEPS (BK / MMA_K)
-#define TILE_A (BM * BK)  // doubles
-#define TILE_B (BN * BK)
+// Local tiles, padded by PAD doubles a row: each lane's fragment reads sit at fixed offsets from one
+// address, and the 16 lanes of a half-warp (4 rows x 4 k) hit 16 distinct bank pairs.
+#define PAD 4
+#if GEMMCL_TRANS_A == 0  // A contiguous in m: MN-major [BK][BM + PAD]
+#define A_ROWS BK
+#define A_ROW (BM + PAD)
+#else  // K-major [BM][BK + PAD]
+#define A_ROWS BM
+#define A_ROW (BK + PAD)
+#endif
+#if GEMMCL_TRANS_B == 0  // B contiguous in k: K-major [BN][BK + PAD]
+#define B_ROWS BN
+#define B_ROW (BK + PAD)
+#else  // MN-major [BK][BN + PAD]
+#define B_ROWS BK
+#define B_ROW (BN + PAD)
+#endif
+#define TILE_A (A_ROWS * A_ROW)  // doubles
+#define TILE_B (B_ROWS * B_ROW)
 #define STAGE (TILE_A + TILE_B)
-#define CH_A (TILE_A / 2)  // 16-byte chunks
-#define CH_B (TILE_B / 2)
-#if CH_A % NT != 0 || CH_B % NT != 0 || BK % MMA_K != 0 || WM % 16 != 0 || WN % 8 != 0
-#error "DMMA variant: each work-item copies whole 16-byte chunks, and warps hold whole fragments"
+#define W_A ((A_ROW - PAD) / 2)  // 16-byte chunks a row
+#define W_B ((B_ROW - PAD) / 2)
+#define CH_A (A_ROWS * W_A)
+#define CH_B (B_ROWS * W_B)
+#if CH_A % NT != 0 || CH_B % NT != 0 || NT % W_A != 0 || NT % W_B != 0 || BK % MMA_K != 0 || WM % 16 != 0 || WN % 8 != 0
+#error "DMMA variant: each work-item copies whole 16-byte chunks in the same column of every pass, and warps hold whole fragments"
 #endif
 )CLC";
 
@@ -121,21 +118,6 @@ inline constexpr std::string_view dmma_body = R"CLC(
 #define STR(x) STR2(x)
 #define WAIT_PENDING STR(STAGES - 2)
 
-// ---- swizzled local layouts: index (in doubles) of an element inside a tile ----
-// K-major tile [rows][BK]: element (r, k)
-FN uint idx_kmajor(uint r, uint k) {
-  const uint L = r * (BK / 2) + (k >> 1);
-  return ((L ^ (((L >> 3) & 3u) << 1)) << 1) | (k & 1u);
-}
-// MN-major tile [BK][R]: element (k, r)
-FN uint idx_mnmajor(uint k, uint r, uint R) {
-  const uint L = k * (R / 2) + (r >> 1);
-  return ((L ^ ((k & 3u) << 1)) << 1) | (r & 1u);
-}
-// chunk q of the unswizzled order -> its swizzled chunk
-FN uint chunk_kmajor(uint q) { return q ^ (((q >> 3) & 3u) << 1); }
-FN uint chunk_mnmajor(uint q, uint R) { return q ^ (((q / (R / 2)) & 3u) << 1); }
-
 // ---- PTX primitives (or their emulation) ----
 #if GEMMCL_TC_EMULATE
 #define EMU_PARAM , __local double *emu
@@ -145,6 +127,10 @@ FN void cp_async16(__local double* smem, uint chunk, const __global double* src,
   __local double* d = smem + 2 * chunk;
   d[0] = nv > 0 ? src[0] : 0.0;
   d[1] = nv > 1 ? src[1] : 0.0;
+}
+FN void cp_async16_full(__local double* d, const __global double* src EMU_PARAM) {
+  d[0] = src[0];
+  d[1] = src[1];
 }
 FN void cp_commit(void) {}
 FN void cp_wait(void) {}
@@ -180,6 +166,10 @@ FN void cp_async16(__local double* smem, uint chunk, const __global double* src,
                "l"(src), "r"(8u * nv)
                : "memory");
 }
+// The same, all 16 bytes read.
+FN void cp_async16_full(__local double* d, const __global double* src) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(SHARED_ADDR(d)), "l"(src) : "memory");
+}
 FN void cp_commit(void) { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
 FN void cp_wait(void) { asm volatile("cp.async.wait_group " WAIT_PENDING ";\n" ::: "memory"); }
 
@@ -190,6 +180,12 @@ FN void dmma(double* d, const double* a, const double* b) {
       "{%0,%1,%2,%3};\n"
       : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3)
       : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#elif MMA_K == 16
+  asm("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7,%8,%9,%10,%11}, "
+      "{%12,%13,%14,%15}, {%0,%1,%2,%3};\n"
+      : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3)
+      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]),
+        "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
 #endif
   d[0] = d0;
   d[1] = d1;
@@ -199,83 +195,71 @@ FN void dmma(double* d, const double* a, const double* b) {
 #endif
 
 // ---- global -> local: K tile [k0, k0 + BK) of A (BM x BK) and B (BK x BN) into stage smem ----
-// k0 and kend are absolute K indices (k0 even, see the preconditions).
-FN void load_tile(__local double* smem, const __global double* A, const int lda,
-                      const __global double* B, const int ldb, const int m, const int n, const int kend,
-                      const int m0, const int n0, const int k0, const int tid EMU_PARAM) {
+// Work-item tid copies chunk column tid % W of rows tid / W + p (NT / W), p = 0, 1, ... of each tile.
+// A tile cut by the matrix's edges (k0 and kend absolute, k0 even, see the preconditions):
+FN void load_tile_edge(__local double* smem, const __global double* A, const int lda,
+                       const __global double* B, const int ldb, const int m, const int n, const int kend,
+                       const int m0, const int n0, const int k0, const int tid EMU_PARAM) {
 #pragma unroll
-  for (int s = 0; s < CH_A / NT; ++s) {
-    const int q = tid + NT * s;
-#if GEMMCL_TRANS_A == 0  // A(i, p) = A[i + p lda]: contiguous in m -> MN-major [BK][BM]
-    const int r = q / (BM / 2), ch = q % (BM / 2), gk = k0 + r, gi = m0 + 2 * ch;
+  for (int p = 0; p < CH_A / NT; ++p) {
+    const int r = tid / W_A + p * (NT / W_A), ch = tid % W_A;
+#if GEMMCL_TRANS_A == 0  // A(i, p) = A[i + p lda]: row r is k
+    const int gk = k0 + r, gi = m0 + 2 * ch;
     const int nv = gk < kend ? clamp(m - gi, 0, 2) : 0;
-    const __global double* src = A + ((long)gk * lda + gi);
-    const uint dst = chunk_mnmajor(q, BM);
-#else  // A(i, p) = A[p + i lda]: contiguous in k -> K-major [BM][BK]
-    const int r = q / (BK / 2), ch = q % (BK / 2), gi = m0 + r, gk = k0 + 2 * ch;
+#else  // A(i, p) = A[p + i lda]: row r is m
+    const int gi = m0 + r, gk = k0 + 2 * ch;
     const int nv = gi < m ? clamp(kend - gk, 0, 2) : 0;
-    const __global double* src = A + ((long)gi * lda + gk);
-    const uint dst = chunk_kmajor(q);
 #endif
-    cp_async16(smem, dst, nv > 0 ? src : A, nv EMU_ARG);
+    const __global double* src = A + (GEMMCL_TRANS_A ? (long)gi * lda + gk : (long)gk * lda + gi);
+    cp_async16(smem, (r * A_ROW) / 2 + ch, nv > 0 ? src : A, nv EMU_ARG);
   }
 #pragma unroll
-  for (int s = 0; s < CH_B / NT; ++s) {
-    const int q = tid + NT * s;
-#if GEMMCL_TRANS_B == 0  // B(p, j) = B[p + j ldb]: contiguous in k -> K-major [BN][BK]
-    const int r = q / (BK / 2), ch = q % (BK / 2), gj = n0 + r, gk = k0 + 2 * ch;
+  for (int p = 0; p < CH_B / NT; ++p) {
+    const int r = tid / W_B + p * (NT / W_B), ch = tid % W_B;
+#if GEMMCL_TRANS_B == 0  // B(p, j) = B[p + j ldb]: row r is n
+    const int gj = n0 + r, gk = k0 + 2 * ch;
     const int nv = gj < n ? clamp(kend - gk, 0, 2) : 0;
-    const __global double* src = B + ((long)gj * ldb + gk);
-    const uint dst = CH_A + chunk_kmajor(q);
-#else  // B(p, j) = B[j + p ldb]: contiguous in n -> MN-major [BK][BN]
-    const int r = q / (BN / 2), ch = q % (BN / 2), gk = k0 + r, gj = n0 + 2 * ch;
+#else  // B(p, j) = B[j + p ldb]: row r is k
+    const int gk = k0 + r, gj = n0 + 2 * ch;
     const int nv = gk < kend ? clamp(n - gj, 0, 2) : 0;
-    const __global double* src = B + ((long)gk * ldb + gj);
-    const uint dst = CH_A + chunk_mnmajor(q, BN);
 #endif
-    cp_async16(smem, dst, nv > 0 ? src : B, nv EMU_ARG);
+    const __global double* src = B + (GEMMCL_TRANS_B ? (long)gk * ldb + gj : (long)gj * ldb + gk);
+    cp_async16(smem, (TILE_A + r * B_ROW) / 2 + ch, nv > 0 ? src : B, nv EMU_ARG);
   }
 }
+// A whole tile: pa and pb point at this work-item's first chunk, pass p adds p * sa (sb) elements.
+FN void load_tile_full(__local double* smem, const __global double* pa, const long sa,
+                       const __global double* pb, const long sb, const int tid EMU_PARAM) {
+  __local double* da = smem + (tid / W_A) * A_ROW + 2 * (tid % W_A);
+  __local double* db = smem + TILE_A + (tid / W_B) * B_ROW + 2 * (tid % W_B);
+#pragma unroll
+  for (int p = 0; p < CH_A / NT; ++p) cp_async16_full(da + p * (NT / W_A) * A_ROW, pa + p * sa EMU_ARG);
+#pragma unroll
+  for (int p = 0; p < CH_B / NT; ++p) cp_async16_full(db + p * (NT / W_B) * B_ROW, pb + p * sb EMU_ARG);
+}
 
-// ---- local -> registers: A (MI x m16kK) and B (NI x kKn8) fragments of k-step ks, then the MMAs ----
-FN void load_frags(double af[MI][NA], double bf[NI][NB], __local const double* As, __local const double* Bs,
-                   const int ks, const uint wm, const uint wn, const uint g, const uint t) {
+// ---- local -> registers -> MMAs, K step ks: al and bl are this lane's first A and B elements (its
+// row g and k t), every fragment element sits at a fixed offset from them ----
+FN void kstep(double acc[MI][NI][4], __local const double* al, __local const double* bl, const int ks EMU_PARAM) {
+  double af[MI][NA], bf[NI][NB];
 #pragma unroll
   for (int mi = 0; mi < MI; ++mi)
 #pragma unroll
     for (int i = 0; i < NA; ++i) {
-      const uint r = wm * WM + mi * 16 + g + 8 * (i & 1), kk = ks * MMA_K + t + 4 * (i >> 1);
-#if GEMMCL_TRANS_A == 0
-      af[mi][i] = As[idx_mnmajor(kk, r, BM)];
-#else
-      af[mi][i] = As[idx_kmajor(r, kk)];
-#endif
+      const int r = mi * 16 + 8 * (i & 1), kk = ks * MMA_K + 4 * (i >> 1);
+      af[mi][i] = al[GEMMCL_TRANS_A ? r * A_ROW + kk : kk * A_ROW + r];
     }
 #pragma unroll
   for (int ni = 0; ni < NI; ++ni)
 #pragma unroll
     for (int j = 0; j < NB; ++j) {
-      const uint r = wn * WN + ni * 8 + g, kk = ks * MMA_K + t + 4 * j;
-#if GEMMCL_TRANS_B == 0
-      bf[ni][j] = Bs[idx_kmajor(r, kk)];
-#else
-      bf[ni][j] = Bs[idx_mnmajor(kk, r, BN)];
-#endif
+      const int r = ni * 8, kk = ks * MMA_K + 4 * j;
+      bf[ni][j] = bl[GEMMCL_TRANS_B ? kk * B_ROW + r : r * B_ROW + kk];
     }
-}
-
-FN void mma_frags(double acc[MI][NI][4], double af[MI][NA], double bf[NI][NB] EMU_PARAM) {
 #pragma unroll
   for (int mi = 0; mi < MI; ++mi)
 #pragma unroll
     for (int ni = 0; ni < NI; ++ni) dmma(acc[mi][ni], af[mi], bf[ni] EMU_ARG);
-}
-
-FN void kstep(double acc[MI][NI][4], __local const double* As, __local const double* Bs, const int ks,
-              const uint wm, const uint wn, const uint g, const uint t EMU_PARAM) {
-  double af[MI][NA], bf[NI][NB];
-  load_frags(af, bf, As, Bs, ks, wm, wn, g, t);
-  mma_frags(acc, af, bf EMU_ARG);
 }
 
 __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
@@ -321,10 +305,39 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
 #pragma unroll
       for (int e = 0; e < 4; ++e) acc[i][j][e] = 0.0;
 
+  // This work-item's first chunk of a whole tile (pa, pb), the step between its passes (sa, sb) and
+  // between K tiles (ka, kb), all in elements.
+  const int ra = tid / W_A, ca = 2 * (tid % W_A), rb = tid / W_B, cb = 2 * (tid % W_B);
+#if GEMMCL_TRANS_A == 0
+  const __global double* pa = A + (long)(kbeg + ra) * lda + m0 + ca;
+  const long ka = (long)BK * lda;
+#else
+  const __global double* pa = A + (long)(m0 + ra) * lda + kbeg + ca;
+  const long ka = BK;
+#endif
+#if GEMMCL_TRANS_B == 0
+  const __global double* pb = B + (long)(n0 + rb) * ldb + kbeg + cb;
+  const long kb = BK;
+#else
+  const __global double* pb = B + (long)(kbeg + rb) * ldb + n0 + cb;
+  const long kb = (long)BK * ldb;
+#endif
+  const long sa = (long)(NT / W_A) * lda, sb = (long)(NT / W_B) * ldb;
+  const bool whole_mn = m0 + BM <= m && n0 + BN <= n;
+#define LOAD_TILE(kt, stage)                                                                          \
+  if (whole_mn && kbeg + ((kt) + 1) * BK <= kend)                                                     \
+    load_tile_full(smem + (stage) * STAGE, pa + (kt) * ka, sa, pb + (kt) * kb, sb, tid EMU_ARG);      \
+  else                                                                                                \
+    load_tile_edge(smem + (stage) * STAGE, A, lda, B, ldb, m, n, kend, m0, n0, kbeg + (kt) * BK, tid EMU_ARG)
+
+  // This lane's first fragment elements (row g, k t) in a stage.
+  const int al = GEMMCL_TRANS_A ? (wm * WM + g) * A_ROW + t : t * A_ROW + wm * WM + g;
+  const int bl = TILE_A + (GEMMCL_TRANS_B ? t * B_ROW + wn * WN + g : (wn * WN + g) * B_ROW + t);
+
   const int KT = kend > kbeg ? (kend - kbeg + BK - 1) / BK : 0;
 #pragma unroll
   for (int s = 0; s < STAGES - 1; ++s) {
-    if (s < KT) load_tile(smem + s * STAGE, A, lda, B, ldb, m, n, kend, m0, n0, kbeg + s * BK, tid EMU_ARG);
+    if (s < KT) { LOAD_TILE(s, s); }
     cp_commit();
   }
   int st_read = 0, st_write = STAGES - 1;
@@ -332,13 +345,11 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
   for (int kt = 0; kt < KT; ++kt) {
     cp_wait();                     // tile kt has landed (this work-item's copies) ...
     barrier(CLK_LOCAL_MEM_FENCE);  // ... and everyone's; everyone is also done with tile kt - 1
-    if (kt + STAGES - 1 < KT)
-      load_tile(smem + st_write * STAGE, A, lda, B, ldb, m, n, kend, m0, n0, kbeg + (kt + STAGES - 1) * BK,
-                tid EMU_ARG);
+    if (kt + STAGES - 1 < KT) { LOAD_TILE(kt + STAGES - 1, st_write); }
     cp_commit();  // (an empty group at the tail keeps the wait count uniform)
-    __local const double* As = smem + st_read * STAGE;
-#pragma unroll 1
-    for (int ks = 0; ks < KSTEPS; ++ks) kstep(acc, As, As + TILE_A, ks, wm, wn, g, t EMU_ARG);
+    __local const double* st = smem + st_read * STAGE;
+#pragma unroll
+    for (int ks = 0; ks < KSTEPS; ++ks) kstep(acc, st + al, st + bl, ks EMU_ARG);
     st_read = NEXT_STAGE(st_read);
     st_write = NEXT_STAGE(st_write);
   }
