@@ -29,6 +29,8 @@ inline constexpr DmmaVariant dmma_variants[] = {
     {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8", true},
     {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8", false},
     {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=6 -DGEMMCL_DMMA_MMA_K=8", true},
+    {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_BK=32", false},
+    {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4", false},
 };
 inline constexpr std::size_t dmma_small = 1;
 
