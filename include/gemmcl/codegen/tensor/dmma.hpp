@@ -1,6 +1,6 @@
 #pragma once
-// The FP64 tensor-core main loop (compute capability 9.0): DMMA, mma.sync m16n8k8 f64, which computes
-// IEEE double FMAs (m16n8k16 or m16n8k8, one DMMA instruction each). No ldmatrix for 64-bit data:
+// The FP64 tensor-core main loop (compute capability 9.0): DMMA, mma.sync m16n8k16 or m16n8k8 f64 (one
+// DMMA instruction each), which computes IEEE double FMAs. No ldmatrix for 64-bit data:
 // fragments are read from padded local tiles with plain 8-byte loads; cp.async fills the tiles in a
 // multi-stage pipeline, without bounds checks where a tile lies inside the matrices. Split K as in
 // mma_sync.hpp.
@@ -13,7 +13,7 @@
 //
 // Build options: GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_EMULATE (the instructions emulated for a warp
 // through local memory, to test the indexing on any device). A and B must start and stride on even
-// elements, and split K's k_chunk must be even; the runtime packs other operands and splits by 32.
+// elements, and split K's k_chunk must be even; the runtime packs other operands and splits by 64.
 
 #include <cstddef>
 #include <string_view>
