@@ -4,8 +4,8 @@
 # instructions included, for each architecture in $PTX_ARCHS. Every element type (half, bfloat16, and
 # float as TF32) x C type x transpose pair. The PTX must hold the instructions the path is made of
 # (mma.sync for the element type, cp.async, and ldmatrix wherever a tile is read with it: always for
-# 16-bit types, for TF32 where A is transposed or B is not). Fails on any compiler error or missing
-# instruction.
+# 16-bit types, for TF32 where A is transposed or B is not); then the FP64 (DMMA) program and the Hopper
+# (wgmma) programs, below. Fails on any compiler error or missing instruction.
 #
 #   ptx.sh SOURCES    SOURCES: the tensor_source program (tests/offline/tensor_source.cpp)
 # Tools: $CLANG, $LIBCLC_NVPTX (libclc's nvptx64--nvidiacl.bc), $PTXAS.

@@ -61,7 +61,7 @@ inline bool wgmma_by_environment() {
   }();
   return on;
 }
-// GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma.hpp's list on every shape (tuning); -1 if unset.
+// GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma_variants.hpp on every shape (tuning); -1 if unset.
 inline long dmma_variant_by_environment() {
   static const long i = [] {
     const char* v = std::getenv("GEMMCL_DMMA_VARIANT");
