@@ -139,15 +139,18 @@ TEST_CASE("tensor_cores says whether the device has them, and why not") {
 TEST_CASE("tensor-core choices by shape") {
   core::DeviceInfo h100;
   h100.compute_units = 132;
+  // DMMA: the tile and its work-items.
   const auto dmma_tile = [&](std::size_t m, std::size_t n, std::size_t depth = 1000) {
     const auto k = runtime::tensor::kernel_for(element::info_of<double>, h100, false, false, false, m, n, depth);
-    return std::pair{k.tile_m, k.tile_n};
+    return std::tuple{k.tile_m, k.tile_n, k.threads};
   };
-  CHECK(dmma_tile(1000, 1000) == std::pair<std::size_t, std::size_t>{64, 64});    // 128 tiles of 128 x 64
-  CHECK(dmma_tile(4096, 4096) == std::pair<std::size_t, std::size_t>{128, 64});
-  CHECK(dmma_tile(1024, 1100) == std::pair<std::size_t, std::size_t>{128, 64});   // 144 tiles
-  CHECK(dmma_tile(8192, 64, 8192) == std::pair<std::size_t, std::size_t>{128, 64});  // K split in 4
-  CHECK(dmma_tile(64, 8192, 8192) == std::pair<std::size_t, std::size_t>{64, 64});   // no empty rows
+  using Tile = std::tuple<std::size_t, std::size_t, std::size_t>;
+  CHECK(dmma_tile(1000, 1000) == Tile{128, 64, 256});    // 128 tiles: eight warps each
+  CHECK(dmma_tile(4096, 4096) == Tile{128, 64, 128});
+  CHECK(dmma_tile(1024, 1100) == Tile{128, 64, 128});    // 144 tiles
+  CHECK(dmma_tile(500, 500) == Tile{64, 64, 128});       // 64 tiles even of 64 x 64
+  CHECK(dmma_tile(8192, 64, 8192) == Tile{128, 64, 128});  // K split in 4
+  CHECK(dmma_tile(64, 8192, 8192) == Tile{64, 64, 128});   // no empty rows
   using runtime::tensor::tf32_copies_pay, runtime::tensor::tf32_rounds_in_copies;
   CHECK(tf32_copies_pay(true, false, 100, 100));       // nothing to copy
   CHECK(tf32_copies_pay(false, true, 4096, 4096));

@@ -56,13 +56,17 @@ for element in half bfloat16 float; do
   done
 done
 # The FP64 program (DMMA, a shape of sm_90 and PTX 7.8): ptxas for sm_90, the default variant (m16n8k16)
-# in each transpose, and one of 256 work-items (m16n8k8) capped at 128 registers by the runtime's PTX step.
+# in each transpose, one of 256 work-items (m16n8k8) capped at 128 registers by the runtime's PTX step,
+# and one that reads fragments a K step ahead (as dmma_variants.hpp's dmma_one_wave).
 small="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8"
-for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap"; do
-  read -r tt kk cap <<< "$spec"
-  ta=${tt:0:1} tb=${tt:1:1}
-  id="double.$tt${cap:+.cap}" programs=$((programs + 1)) count=$((count + 1))
-  options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb${cap:+ $small}"
+ahead="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0"
+for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead"; do
+  read -r tt kk kind <<< "$spec"
+  ta=${tt:0:1} tb=${tt:1:1} cap="" extra=""
+  [[ $kind == cap ]] && cap=1 extra=" $small"
+  [[ $kind == ahead ]] && extra=" $ahead"
+  id="double.$tt${kind:+.$kind}" programs=$((programs + 1)) count=$((count + 1))
+  options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb$extra"
   clang_ptx "double" "$id" "$options" || continue
   # The driver's own header (sm_90, a recent PTX version) in place of clang 14's (sm_80, 7.0).
   sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"

@@ -144,18 +144,23 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
                          bool trans_b = false, std::size_t m = 0, std::size_t n = 0, std::size_t k = 0,
                          bool hopper = false) {
   using namespace codegen::tensor;
-  // DMMA: 128 x 64 tiles, or 64 x 64 where 128 rows would pad m by a tenth more (m of 64), or where
-  // fewer tiles than compute units would leave some idle and K is too shallow to split instead.
-  // Variants of 256 work-items need a few registers more than the 128 that let two work-groups share a
-  // multiprocessor; capped, they keep two (NVIDIA's OpenCL has no option for it).
+  // DMMA: 128 x 64 tiles; 64 x 64 where 128 rows would pad m by a tenth more (m of 64); where fewer
+  // 128 x 64 tiles than compute units would leave some idle and K is too shallow to split instead,
+  // eight warps a tile (one work-group a unit), or 64 x 64 tiles if even those are fewer than the units.
+  // Variants of 256 work-items that two work-groups share a multiprocessor with are capped at 128
+  // registers (NVIDIA's OpenCL has no option for it).
   if (e.bytes == 8) {
     const long forced = dmma_variant_by_environment();
     const DmmaVariant &large = dmma_variants[0], &small = dmma_variants[dmma_small];
     const auto rows = [&](const DmmaVariant& x) { return (m + x.tile_m - 1) / x.tile_m * x.tile_m; };
-    const bool few = tile_count(m, n, large.tile_m, large.tile_n) < std::max<cl_uint>(d.compute_units, 1);
-    const DmmaVariant& v = forced >= 0 ? dmma_variants[forced]
-                           : 10 * rows(small) <= 9 * rows(large) || (few && k < split_min_k) ? small
-                                                                                             : large;
+    const auto few = [&](const DmmaVariant& x) {
+      return tile_count(m, n, x.tile_m, x.tile_n) < std::max<cl_uint>(d.compute_units, 1);
+    };
+    const DmmaVariant& v = forced >= 0                          ? dmma_variants[forced]
+                           : 10 * rows(small) <= 9 * rows(large) ? small
+                           : !few(large) || k >= split_min_k     ? large
+                           : few(small)                          ? small
+                                                                 : dmma_variants[dmma_one_wave];
     return {&codegen::dmma_source(e), v.two_per_unit && !emulate ? &ptx::with_128_registers : nullptr,
             std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads), v.options};
   }

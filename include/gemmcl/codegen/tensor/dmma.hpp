@@ -12,13 +12,18 @@
 // lane's fragment elements lie at fixed offsets from one address (no index arithmetic in the loop).
 //
 // Build options: GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_EMULATE (the instructions emulated for a warp
-// through local memory, to test the indexing on any device). A and B must start and stride on even
+// through local memory, to test the indexing on any device, ptx_dmma.hpp), the variant's shape (below),
+// GEMMCL_DMMA_PREFETCH (each K step's fragments read while the previous step's MMAs run, in two
+// register sets) and GEMMCL_DMMA_LEAN (on by default: the copies' per-pass addresses are recomputed
+// where they are used instead of kept in registers, which four warps of 64 x 32 need; eight warps of
+// 32 x 32 ran faster without it). A and B must start and stride on even
 // elements, and split K's k_chunk must be even; the runtime packs other operands and splits by 64.
 
 #include <cstddef>
 #include <string_view>
 
 #include "dmma_variants.hpp"
+#include "ptx_dmma.hpp"
 #include "epilogue.hpp"
 #include "../../util/text.hpp"
 #include "../../util/cold.hpp"
@@ -73,6 +78,12 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #ifndef GEMMCL_TC_EMULATE
 #define GEMMCL_TC_EMULATE 0
 #endif
+#ifndef GEMMCL_DMMA_PREFETCH
+#define GEMMCL_DMMA_PREFETCH 0
+#endif
+#ifndef GEMMCL_DMMA_LEAN
+#define GEMMCL_DMMA_LEAN 1
+#endif
 #define NT (32 * WARPS_M * WARPS_N)
 #define WM (BM / WARPS_M)
 #define WN (BN / WARPS_N)
@@ -108,98 +119,19 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #if CH_A % NT != 0 || CH_B % NT != 0 || NT % W_A != 0 || NT % W_B != 0 || BK % MMA_K != 0 || WM % 16 != 0 || WN % 8 != 0
 #error "DMMA variant: each work-item copies whole 16-byte chunks in the same column of every pass, and warps hold whole fragments"
 #endif
+#if GEMMCL_DMMA_PREFETCH && KSTEPS % 2 != 0
+#error "DMMA variant: fragments read a step ahead alternate between two sets, so a tile holds an even number of K steps"
+#endif
 )CLC";
 
 inline constexpr std::string_view dmma_body = R"CLC(
-// Helpers: static (a local definition, no external symbol) and always inlined.
-#define FN static inline __attribute__((always_inline))
-
-#define STR2(x) #x
-#define STR(x) STR2(x)
-#define WAIT_PENDING STR(STAGES - 2)
-
-// ---- PTX primitives (or their emulation) ----
-#if GEMMCL_TC_EMULATE
-#define EMU_PARAM , __local double *emu
-#define EMU_ARG , emu
-// cp.async emulated by a synchronous copy of nv valid doubles, zero fill after them.
-FN void cp_async16(__local double* smem, uint chunk, const __global double* src, uint nv EMU_PARAM) {
-  __local double* d = smem + 2 * chunk;
-  d[0] = nv > 0 ? src[0] : 0.0;
-  d[1] = nv > 1 ? src[1] : 0.0;
-}
-FN void cp_async16_full(__local double* d, const __global double* src EMU_PARAM) {
-  d[0] = src[0];
-  d[1] = src[1];
-}
-FN void cp_commit(void) {}
-FN void cp_wait(void) {}
-// mma.sync m16n8kK f64: exchange the fragments of the warp through local memory.
-FN void dmma(double* d, const double* a, const double* b EMU_PARAM) {
-  const uint lid = get_local_id(0), lane = lid & 31u;
-  __local double* x = emu + (lid & ~31u) * (NA + NB);
-  for (uint i = 0; i < NA; ++i) x[lane * (NA + NB) + i] = a[i];
-  for (uint j = 0; j < NB; ++j) x[lane * (NA + NB) + NA + j] = b[j];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  const uint g = lane >> 2, t = lane & 3u;
-  for (uint e = 0; e < 4; ++e) {
-    const uint row = g + 8 * (e >> 1), col = 2 * t + (e & 1);
-    double s = d[e];
-    for (uint kq = 0; kq < MMA_K; ++kq) {
-      const uint alane = 4 * (row & 7) + (kq & 3), ai = (row >> 3) + 2 * (kq >> 2);
-      const uint blane = 4 * col + (kq & 3), bj = kq >> 2;
-      s = fma(x[alane * (NA + NB) + ai], x[blane * (NA + NB) + NA + bj], s);
-    }
-    d[e] = s;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-}
-#else
-#define EMU_PARAM
-#define EMU_ARG
-// The address of a __local object in the shared window is its pointer value as an integer.
-#define SHARED_ADDR(p) ((uint)(ulong)(p))
-// 16-byte global -> local copy (bypasses L1 and registers); nv (0..2) doubles are read, the rest of
-// the 16 bytes is zero-filled.
-FN void cp_async16(__local double* smem, uint chunk, const __global double* src, uint nv) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(SHARED_ADDR(smem) + 16u * chunk),
-               "l"(src), "r"(8u * nv)
-               : "memory");
-}
-// The same, all 16 bytes read.
-FN void cp_async16_full(__local double* d, const __global double* src) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(SHARED_ADDR(d)), "l"(src) : "memory");
-}
-FN void cp_commit(void) { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
-FN void cp_wait(void) { asm volatile("cp.async.wait_group " WAIT_PENDING ";\n" ::: "memory"); }
-
-FN void dmma(double* d, const double* a, const double* b) {
-  double d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3];
-#if MMA_K == 8
-  asm("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-      "{%0,%1,%2,%3};\n"
-      : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3)
-      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
-#elif MMA_K == 16
-  asm("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7,%8,%9,%10,%11}, "
-      "{%12,%13,%14,%15}, {%0,%1,%2,%3};\n"
-      : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3)
-      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]),
-        "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
-#endif
-  d[0] = d0;
-  d[1] = d1;
-  d[2] = d2;
-  d[3] = d3;
-}
-#endif
-
 // ---- global -> local: K tile [k0, k0 + BK) of A (BM x BK) and B (BK x BN) into stage smem ----
 // Work-item tid copies chunk column tid % W of rows tid / W + p (NT / W), p = 0, 1, ... of each tile.
 // A tile cut by the matrix's edges (k0 and kend absolute, k0 even, see the preconditions):
 FN void load_tile_edge(__local double* smem, const __global double* A, const int lda,
                        const __global double* B, const int ldb, const int m, const int n, const int kend,
-                       const int m0, const int n0, const int k0, const int tid EMU_PARAM) {
+                       const int m0, const int n0, const int k0, int tid EMU_PARAM) {
+  OPAQUE(tid, "r");  // edge tiles are rare: their addresses are not worth registers in the loop
 #pragma unroll
   for (int p = 0; p < CH_A / NT; ++p) {
     const int r = tid / W_A + p * (NT / W_A), ch = tid % W_A;
@@ -227,21 +159,24 @@ FN void load_tile_edge(__local double* smem, const __global double* A, const int
     cp_async16(smem, (TILE_A + r * B_ROW) / 2 + ch, nv > 0 ? src : B, nv EMU_ARG);
   }
 }
-// A whole tile: pa and pb point at this work-item's first chunk, pass p adds p * sa (sb) elements.
-FN void load_tile_full(__local double* smem, const __global double* pa, const long sa,
-                       const __global double* pb, const long sb, const int tid EMU_PARAM) {
+// A whole tile: pa and pb point at this work-item's first chunk, pass p adds p * sa (sb) elements (one
+// add a pass, not a kept address per pass).
+FN void load_tile_full(__local double* smem, const __global double* pa, long sa,
+                       const __global double* pb, long sb, const int tid EMU_PARAM) {
   __local double* da = smem + (tid / W_A) * A_ROW + 2 * (tid % W_A);
   __local double* db = smem + TILE_A + (tid / W_B) * B_ROW + 2 * (tid % W_B);
+  OPAQUE(sa, "l");
+  OPAQUE(sb, "l");
 #pragma unroll
-  for (int p = 0; p < CH_A / NT; ++p) cp_async16_full(da + p * (NT / W_A) * A_ROW, pa + p * sa EMU_ARG);
+  for (int p = 0; p < CH_A / NT; ++p, pa += sa) cp_async16_full(da + p * (NT / W_A) * A_ROW, pa EMU_ARG);
 #pragma unroll
-  for (int p = 0; p < CH_B / NT; ++p) cp_async16_full(db + p * (NT / W_B) * B_ROW, pb + p * sb EMU_ARG);
+  for (int p = 0; p < CH_B / NT; ++p, pb += sb) cp_async16_full(db + p * (NT / W_B) * B_ROW, pb EMU_ARG);
 }
 
 // ---- local -> registers -> MMAs, K step ks: al and bl are this lane's first A and B elements (its
 // row g and k t), every fragment element sits at a fixed offset from them ----
-FN void kstep(double acc[MI][NI][4], __local const double* al, __local const double* bl, const int ks EMU_PARAM) {
-  double af[MI][NA], bf[NI][NB];
+FN void load_frags(double af[MI][NA], double bf[NI][NB], __local const double* al, __local const double* bl,
+                   const int ks) {
 #pragma unroll
   for (int mi = 0; mi < MI; ++mi)
 #pragma unroll
@@ -256,6 +191,8 @@ FN void kstep(double acc[MI][NI][4], __local const double* al, __local const dou
       const int r = ni * 8, kk = ks * MMA_K + 4 * j;
       bf[ni][j] = bl[GEMMCL_TRANS_B ? kk * B_ROW + r : r * B_ROW + kk];
     }
+}
+FN void mmas(double acc[MI][NI][4], double af[MI][NA], double bf[NI][NB] EMU_PARAM) {
 #pragma unroll
   for (int mi = 0; mi < MI; ++mi)
 #pragma unroll
@@ -324,11 +261,17 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
 #endif
   const long sa = (long)(NT / W_A) * lda, sb = (long)(NT / W_B) * ldb;
   const bool whole_mn = m0 + BM <= m && n0 + BN <= n;
+  // Tile kt into stage; tiles are loaded in order, and pa, pb advance to the next one.
 #define LOAD_TILE(kt, stage)                                                                          \
-  if (whole_mn && kbeg + ((kt) + 1) * BK <= kend)                                                     \
-    load_tile_full(smem + (stage) * STAGE, pa + (kt) * ka, sa, pb + (kt) * kb, sb, tid EMU_ARG);      \
-  else                                                                                                \
-    load_tile_edge(smem + (stage) * STAGE, A, lda, B, ldb, m, n, kend, m0, n0, kbeg + (kt) * BK, tid EMU_ARG)
+  {                                                                                                   \
+    if (whole_mn && kbeg + ((kt) + 1) * BK <= kend)                                                   \
+      load_tile_full(smem + (stage) * STAGE, pa, sa, pb, sb, tid EMU_ARG);                            \
+    else                                                                                              \
+      load_tile_edge(smem + (stage) * STAGE, A, lda, B, ldb, m, n, kend, m0, n0, kbeg + (kt) * BK,    \
+                     tid EMU_ARG);                                                                    \
+    pa += ka;                                                                                         \
+    pb += kb;                                                                                         \
+  }
 
   // This lane's first fragment elements (row g, k t) in a stage.
   const int al = GEMMCL_TRANS_A ? (wm * WM + g) * A_ROW + t : t * A_ROW + wm * WM + g;
@@ -342,6 +285,37 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
   }
   int st_read = 0, st_write = STAGES - 1;
 #define NEXT_STAGE(x) ((x) + 1 == STAGES ? 0 : (x) + 1)
+#if GEMMCL_DMMA_PREFETCH
+  // Fragments in two sets: K step ks + 1's (the next tile's first, across a tile's end) are read while
+  // step ks's MMAs run. The wait and barrier for the next tile come before its first fragments are
+  // read; the copy into a stage comes after the barrier that follows the last reads of it.
+  double af[2][MI][NA], bf[2][NI][NB];
+  cp_wait();
+  barrier(CLK_LOCAL_MEM_FENCE);
+  __local const double* st = smem;
+  if (KT > 0) load_frags(af[0], bf[0], st + al, st + bl, 0);
+  for (int kt = 0; kt < KT; ++kt) {
+#pragma unroll
+    for (int ks = 0; ks < KSTEPS; ++ks) {
+      if (ks + 1 < KSTEPS)
+        load_frags(af[(ks + 1) & 1], bf[(ks + 1) & 1], st + al, st + bl, ks + 1);
+      else if (kt + 1 < KT)
+        load_frags(af[0], bf[0], st + al, st + bl, 0);  // st is the next tile's stage by now
+      if (ks == 0) {
+        if (kt + STAGES - 1 < KT) { LOAD_TILE(kt + STAGES - 1, st_write); }
+        cp_commit();
+      }
+      mmas(acc, af[ks & 1], bf[ks & 1] EMU_ARG);
+      if (ks == KSTEPS - 2) {
+        cp_wait();                     // tile kt + 1 has landed ...
+        barrier(CLK_LOCAL_MEM_FENCE);  // ... for everyone, and everyone has read all of tile kt
+        st_read = NEXT_STAGE(st_read);
+        st_write = NEXT_STAGE(st_write);
+        st = smem + st_read * STAGE;
+      }
+    }
+  }
+#else
   for (int kt = 0; kt < KT; ++kt) {
     cp_wait();                     // tile kt has landed (this work-item's copies) ...
     barrier(CLK_LOCAL_MEM_FENCE);  // ... and everyone's; everyone is also done with tile kt - 1
@@ -349,10 +323,15 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
     cp_commit();  // (an empty group at the tail keeps the wait count uniform)
     __local const double* st = smem + st_read * STAGE;
 #pragma unroll
-    for (int ks = 0; ks < KSTEPS; ++ks) kstep(acc, st + al, st + bl, ks EMU_ARG);
+    for (int ks = 0; ks < KSTEPS; ++ks) {
+      double af[MI][NA], bf[NI][NB];
+      load_frags(af, bf, st + al, st + bl, ks);
+      mmas(acc, af, bf EMU_ARG);
+    }
     st_read = NEXT_STAGE(st_read);
     st_write = NEXT_STAGE(st_write);
   }
+#endif
 
   // ---- epilogue: lane holds D(g, 2t), D(g, 2t+1), D(g+8, 2t), D(g+8, 2t+1) of each 16 x 8 tile ----
   __global double* C = c + c_offset + (ulong)split * c_split;
@@ -378,10 +357,11 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
 template <class Sink>
 constexpr void write_dmma(Sink& sink) {
   util::text<Sink> t(sink);
-  t.line("// gemmcl: FP64 tensor-core GEMM, mma.sync m16n8k8 f64 (DMMA)");
+  t.line("// gemmcl: FP64 tensor-core GEMM, mma.sync m16n8k16 or m16n8k8 f64 (DMMA)");
   t.line("// C := alpha * op(A) * op(B) + beta * C (and the fused epilogue, if built with one), column-major, all doubles.");
   t.raw(dmma_config);
   emit_epilogue_prelude(t, "double");
+  t.raw(ptx_dmma);
   t.raw(dmma_body);
 }
 

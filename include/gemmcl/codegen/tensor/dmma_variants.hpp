@@ -16,22 +16,27 @@ struct DmmaVariant {
 };
 
 // 0 is the default, the kernel built without options: 128 x 64 tiles of four 64 x 32 warps, K steps of
-// 16 in three stages, m16n8k16 (about 250 registers; two work-groups share a multiprocessor), as cuBLAS
-// tiles DGEMM on an H100. dmma_small (64 x 64 tiles of four 32 x 32 warps, m16n8k8) is taken where
-// 128 x 64 tiles would leave multiprocessors idle (1000^3). The others, for tuning
-// (GEMMCL_DMMA_VARIANT=i; each passed the GPU tests on an H200), ran slower there: m16n8k8; eight
-// 32 x 32 warps, K steps of 8 in four stages or of 16 in three; 128 x 128 tiles; six stages.
+// 16 in three stages, m16n8k16 (two work-groups share a multiprocessor), as cuBLAS tiles DGEMM on an
+// H100. dmma_small (64 x 64 tiles of four 32 x 32 warps, m16n8k8) is taken where 128 rows would pad m
+// (m of 64) or where even 64 x 64 tiles are fewer than the multiprocessors. dmma_one_wave (the same
+// 128 x 64 tiles in eight 32 x 32 warps, m16n8k8, each K step's fragments read while the previous
+// step's MMAs run) is taken where 128 x 64 tiles are fewer than the multiprocessors (1000^3): one
+// work-group a multiprocessor then, and eight warps hide more than four. The others are for tuning
+// (GEMMCL_DMMA_VARIANT=i). Tried and slower on an H100 and an H200 at 4096^3: the default with
+// fragments read ahead (m16n8k8, 3, 4 below), 128 x 128 tiles of eight 64 x 32 warps, four stages, K
+// steps of 32, and the copy's lean addressing (GEMMCL_DMMA_LEAN, see dmma.hpp) for eight warps.
 inline constexpr DmmaVariant dmma_variants[] = {
     {128, 64, 128, "", false},
     {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8", true},
+    {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0",
+     false},
     {128, 64, 128, " -DGEMMCL_DMMA_MMA_K=8", false},
-    {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8", true},
-    {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8", true},
-    {128, 128, 256, " -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8", false},
-    {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=6 -DGEMMCL_DMMA_MMA_K=8", true},
-    {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_BK=32", false},
+    {128, 64, 128, " -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1", false},
+    {128, 64, 256,
+     " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0",
+     false},
     {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4", false},
 };
-inline constexpr std::size_t dmma_small = 1;
+inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2;
 
 }  // namespace gemmcl::codegen::tensor

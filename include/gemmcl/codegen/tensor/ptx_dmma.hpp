@@ -1,0 +1,107 @@
+#pragma once
+// The PTX instructions of the FP64 tensor-core main loop (codegen/tensor/dmma.hpp), as OpenCL C
+// wrappers: 16-byte asynchronous copies into local memory (with a zero fill, or whole), their commit and
+// wait, and DMMA, mma.sync m16n8k8 or m16n8k16 with f64 operands and accumulators (the kernel's MMA_K
+// picks one; m16n8k16 needs compute capability 9.0).
+//
+// With GEMMCL_TC_EMULATE=1 each is replaced by portable OpenCL C doing the same for a warp through local
+// memory, so that the kernel's indexing is tested on any OpenCL device (as ptx_sm80.hpp does).
+
+#include <string_view>
+
+namespace gemmcl::codegen::tensor {
+
+inline constexpr std::string_view ptx_dmma = R"CLC(// Helpers: static (a local definition, no external symbol) and always inlined.
+#define FN static inline __attribute__((always_inline))
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+#define WAIT_PENDING STR(STAGES - 2)
+
+// ---- PTX primitives (or their emulation) ----
+#if GEMMCL_TC_EMULATE
+#define EMU_PARAM , __local double *emu
+#define EMU_ARG , emu
+// cp.async emulated by a synchronous copy of nv valid doubles, zero fill after them.
+FN void cp_async16(__local double* smem, uint chunk, const __global double* src, uint nv EMU_PARAM) {
+  __local double* d = smem + 2 * chunk;
+  d[0] = nv > 0 ? src[0] : 0.0;
+  d[1] = nv > 1 ? src[1] : 0.0;
+}
+FN void cp_async16_full(__local double* d, const __global double* src EMU_PARAM) {
+  d[0] = src[0];
+  d[1] = src[1];
+}
+FN void cp_commit(void) {}
+FN void cp_wait(void) {}
+#define OPAQUE(x, c) (void)0
+// mma.sync m16n8kK f64: exchange the fragments of the warp through local memory.
+FN void dmma(double* d, const double* a, const double* b EMU_PARAM) {
+  const uint lid = get_local_id(0), lane = lid & 31u;
+  __local double* x = emu + (lid & ~31u) * (NA + NB);
+  for (uint i = 0; i < NA; ++i) x[lane * (NA + NB) + i] = a[i];
+  for (uint j = 0; j < NB; ++j) x[lane * (NA + NB) + NA + j] = b[j];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const uint g = lane >> 2, t = lane & 3u;
+  for (uint e = 0; e < 4; ++e) {
+    const uint row = g + 8 * (e >> 1), col = 2 * t + (e & 1);
+    double s = d[e];
+    for (uint kq = 0; kq < MMA_K; ++kq) {
+      const uint alane = 4 * (row & 7) + (kq & 3), ai = (row >> 3) + 2 * (kq >> 2);
+      const uint blane = 4 * col + (kq & 3), bj = kq >> 2;
+      s = fma(x[alane * (NA + NB) + ai], x[blane * (NA + NB) + NA + bj], s);
+    }
+    d[e] = s;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#else
+#define EMU_PARAM
+#define EMU_ARG
+// The address of a __local object in the shared window is its pointer value as an integer.
+#define SHARED_ADDR(p) ((uint)(ulong)(p))
+// 16-byte global -> local copy (bypasses L1 and registers); nv (0..2) doubles are read, the rest of
+// the 16 bytes is zero-filled.
+FN void cp_async16(__local double* smem, uint chunk, const __global double* src, uint nv) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(SHARED_ADDR(smem) + 16u * chunk),
+               "l"(src), "r"(8u * nv)
+               : "memory");
+}
+// The same, all 16 bytes read.
+FN void cp_async16_full(__local double* d, const __global double* src) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(SHARED_ADDR(d)), "l"(src) : "memory");
+}
+FN void cp_commit(void) { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+// Hides x's value from the compiler where it is used (c: "l" 64-bit, "r" 32-bit), so that values
+// derived from it are computed there, not kept in registers across the main loop.
+#if GEMMCL_DMMA_LEAN
+#define OPAQUE(x, c) asm volatile("" : "+" c(x))
+#else
+#define OPAQUE(x, c) (void)0
+#endif
+FN void cp_wait(void) { asm volatile("cp.async.wait_group " WAIT_PENDING ";\n" ::: "memory"); }
+
+FN void dmma(double* d, const double* a, const double* b) {
+  double d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3];
+#if MMA_K == 8
+  asm("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+      "{%0,%1,%2,%3};\n"
+      : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3)
+      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#elif MMA_K == 16
+  asm("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7,%8,%9,%10,%11}, "
+      "{%12,%13,%14,%15}, {%0,%1,%2,%3};\n"
+      : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3)
+      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]),
+        "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
+#endif
+  d[0] = d0;
+  d[1] = d1;
+  d[2] = d2;
+  d[3] = d3;
+}
+#endif
+
+)CLC";
+
+}  // namespace gemmcl::codegen::tensor
