@@ -3,7 +3,8 @@
 //   reuse   a B packed once and used by `reps` products of n^3 (the packing included), against `reps`
 //           standard calls of Gemm<> and of the same fixed configuration without packing, for B as
 //           stored and transposed (Gemm<> copies a transposed B on CPUs in every call);
-//   single  one product with A and B packed in each layout (packing excluded), against Gemm<>.
+//   single  products with A and B packed in each layout (packing excluded), against Gemm<>, the three
+//           timed in turn for 7 rounds.
 // The configuration is the one Gemm<> picks for the device kind at n^3 (the CPU table's AVX-512 entry,
 // or the NVIDIA table's 256 x 128 entry). Times: OpenCL profiling, first command's start to the last
 // command's end, the median of 3 rounds after a warm-up.
@@ -90,23 +91,49 @@ void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
                 t_auto / t_packed, t_fixed / t_packed, t_pack * 1e3, t_one * 1e3, t_auto / reps * 1e3);
     std::fflush(stdout);
   }
-  // One product, both operands packed beforehand.
-  const double t_auto = timed(q, [&] {
-    return Gemm<>().enqueue_all(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n, 1.0f, a, 0, n, b, 0, n,
-                                0.0f, c, 0, n);
-  });
-  const auto single = [&](const auto& g) {
-    const auto pa = g.pack_a(q, Layout::ColMajor, Transpose::No, n, n, a, 0, n);
-    const auto pb = g.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
-    q.finish();
-    return timed(q, [&] {
-      return std::vector<cl::Event>{g(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n, 1.0f, pa, pb, 0.0f,
-                                      c, 0, n)};
-    });
+  // Products with both operands packed beforehand, `reps` a round, against Gemm<>: the three are timed
+  // in turn, round after round, so that the GPU's clock (which drifts as it warms) treats them alike;
+  // the medians of the rounds.
+  const auto products = [&](const auto& g, const auto&... operands) {
+    return [&, g] {
+      std::vector<cl::Event> ev;
+      for (int i = 0; i < reps; ++i)
+        ev.push_back(g(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n, 1.0f, operands..., 0.0f, c, 0, n));
+      return ev;
+    };
   };
-  const double t_cbl = single(PackedCbl()), t_rbl = single(PackedRbl());
-  std::printf("single %zu^3: Gemm<> %.1f GFLOPS, packed CBL %.1f GFLOPS (%.3fx), packed RBL %.1f GFLOPS (%.3fx)\n", n,
-              flops / t_auto * 1e-9, flops / t_cbl * 1e-9, t_auto / t_cbl, flops / t_rbl * 1e-9, t_auto / t_rbl);
+  const PackedCbl cbl;
+  const PackedRbl rbl;
+  const auto ca = cbl.pack_a(q, Layout::ColMajor, Transpose::No, n, n, a, 0, n);
+  const auto cb = cbl.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
+  const auto ra = rbl.pack_a(q, Layout::ColMajor, Transpose::No, n, n, a, 0, n);
+  const auto rb = rbl.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
+  const std::function<std::vector<cl::Event>()> runs[3] = {
+      [&] {
+        std::vector<cl::Event> ev;
+        for (int i = 0; i < reps; ++i) {
+          std::vector<cl::Event> e = Gemm<>().enqueue_all(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n,
+                                                          1.0f, a, 0, n, b, 0, n, 0.0f, c, 0, n);
+          ev.insert(ev.end(), e.begin(), e.end());
+        }
+        return ev;
+      },
+      products(cbl, ca, cb), products(rbl, ra, rb)};
+  std::vector<double> t[3];
+  for (int round = 0; round < 7; ++round)
+    for (int x = 0; x < 3; ++x) t[x].push_back(timed(q, runs[x]) / reps);
+  const auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  const double t_auto = median(t[0]), t_cbl = median(t[1]), t_rbl = median(t[2]);
+  std::printf("single %zu^3 (%d products a round, 7 rounds in turn): Gemm<> %.1f GFLOPS, packed CBL %.1f GFLOPS "
+              "(%.3fx), packed RBL %.1f GFLOPS (%.3fx); per round, CBL / Gemm<>:",
+              n, reps, flops / t_auto * 1e-9, flops / t_cbl * 1e-9, t_auto / t_cbl, flops / t_rbl * 1e-9, t_auto / t_rbl);
+  for (int r = 0; r < 7; ++r) std::printf(" %.3f", t[0][r] / t[1][r]);
+  std::printf("; RBL / Gemm<>:");
+  for (int r = 0; r < 7; ++r) std::printf(" %.3f", t[0][r] / t[2][r]);
+  std::printf("\n");
 }
 
 }  // namespace
