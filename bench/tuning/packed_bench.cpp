@@ -20,6 +20,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -45,7 +46,7 @@ double timed(cl::CommandQueue& q, const std::function<std::vector<cl::Event>()>&
   return median3(t);
 }
 
-template <class Fixed, class PackedCbl, class PackedRbl>
+template <class Fixed, class PackedCbl, class PackedRbl, class OnlyA = void, class OnlyB = void>
 void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
   std::mt19937 rng(3);
   std::uniform_real_distribution<float> u(-1, 1);
@@ -95,7 +96,7 @@ void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
   // in turn, round after round, so that the GPU's clock (which drifts as it warms) treats them alike;
   // the medians of the rounds.
   const auto products = [&](const auto& g, const auto&... operands) {
-    return [&, g] {
+    return [&, g, operands...] {
       std::vector<cl::Event> ev;
       for (int i = 0; i < reps; ++i)
         ev.push_back(g(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n, 1.0f, operands..., 0.0f, c, 0, n));
@@ -108,7 +109,7 @@ void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
   const auto cb = cbl.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
   const auto ra = rbl.pack_a(q, Layout::ColMajor, Transpose::No, n, n, a, 0, n);
   const auto rb = rbl.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
-  const std::function<std::vector<cl::Event>()> runs[3] = {
+  std::vector<std::function<std::vector<cl::Event>()>> runs = {
       [&] {
         std::vector<cl::Event> ev;
         for (int i = 0; i < reps; ++i) {
@@ -119,20 +120,34 @@ void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
         return ev;
       },
       products(cbl, ca, cb), products(rbl, ra, rb)};
-  std::vector<double> t[3];
+  // Where given, CBL for one operand only (the other as stored), to tell their shares apart.
+  if constexpr (!std::is_void_v<OnlyA>) {
+    const OnlyA only_a;
+    const auto pa = only_a.pack_a(q, Layout::ColMajor, Transpose::No, n, n, a, 0, n);
+    runs.push_back(products(only_a, pa, b, std::size_t(0), n));
+  }
+  if constexpr (!std::is_void_v<OnlyB>) {
+    const OnlyB only_b;
+    const auto pb = only_b.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
+    runs.push_back(products(only_b, a, std::size_t(0), n, pb));
+  }
+  std::vector<std::vector<double>> t(runs.size());
   for (int round = 0; round < 7; ++round)
-    for (int x = 0; x < 3; ++x) t[x].push_back(timed(q, runs[x]) / reps);
+    for (std::size_t x = 0; x < runs.size(); ++x) t[x].push_back(timed(q, runs[x]) / reps);
   const auto median = [](std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
   };
   const double t_auto = median(t[0]), t_cbl = median(t[1]), t_rbl = median(t[2]);
   std::printf("single %zu^3 (%d products a round, 7 rounds in turn): Gemm<> %.1f GFLOPS, packed CBL %.1f GFLOPS "
-              "(%.3fx), packed RBL %.1f GFLOPS (%.3fx); per round, CBL / Gemm<>:",
+              "(%.3fx), packed RBL %.1f GFLOPS (%.3fx)",
               n, reps, flops / t_auto * 1e-9, flops / t_cbl * 1e-9, t_auto / t_cbl, flops / t_rbl * 1e-9, t_auto / t_rbl);
-  for (int r = 0; r < 7; ++r) std::printf(" %.3f", t[0][r] / t[1][r]);
-  std::printf("; RBL / Gemm<>:");
-  for (int r = 0; r < 7; ++r) std::printf(" %.3f", t[0][r] / t[2][r]);
+  if (runs.size() == 5) std::printf(", CBL A only %.3fx, CBL B only %.3fx", t_auto / median(t[3]), t_auto / median(t[4]));
+  const char* names[] = {"", "CBL", "RBL", "A only", "B only"};
+  for (std::size_t x = 1; x < runs.size(); ++x) {
+    std::printf("; per round, %s / Gemm<>:", names[x]);
+    for (int r = 0; r < 7; ++r) std::printf(" %.3f", t[0][r] / t[x][r]);
+  }
   std::printf("\n");
 }
 
@@ -178,6 +193,10 @@ int main(int argc, char** argv) {
                      PackedA<layout::CBL<256>>, PackedB<layout::CBL<128>>>;
     using Rbl = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>, Padding<4>,
                      PackedA<layout::RBL<256, 8>>, PackedB<layout::RBL<128, 8>>>;
-    bench<Base, Cbl, Rbl>(ctx, q, n, reps);
+    using OnlyA = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>,
+                       Padding<4>, PackedA<layout::CBL<256>>>;
+    using OnlyB = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>,
+                       Padding<4>, PackedB<layout::CBL<128>>>;
+    bench<Base, Cbl, Rbl, OnlyA, OnlyB>(ctx, q, n, reps);
   }
 }
