@@ -121,6 +121,31 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
   if (std::is_same_v<G, HopperTf32>) check(gt::all_combinations[0], 2050, 2049, 24, -0.5);
 }
 
+// TF32 rounds its inputs to the nearest TF32 value, as cuBLAS's TF32 mode does, where the tensor cores
+// alone would drop the low bits: A's 1 + 3 * 2^-12 must count as 1 + 2^-10, not 1. K spans several K
+// steps (the wgmma kernel rounds each stage while the previous one's MMAs run); A is read as stored
+// (transposed, K-major) and copied transposed (not transposed).
+TEST_CASE_TEMPLATE("TF32 rounds its inputs to nearest", G, Tf32Path, HopperTf32) {
+  auto& t = gt::target();
+  const std::size_t m = 40, n = 30, k = 100;
+  const float expected = float(k) * (1.0f + 0x1p-10f);  // exact in float, as every partial sum
+  std::vector<float> a(m * k, 1.0f + 3.0f * 0x1p-12f), b(k * n, 1.0f);
+  cl::Buffer da(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(float), a.data());
+  cl::Buffer db(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(float), b.data());
+  for (const Transpose ta : {Transpose::Yes, Transpose::No}) {
+    std::vector<float> c(m * n, -1.0f);
+    cl::Buffer dc(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, c.size() * sizeof(float), c.data());
+    G{}(t.queue, Layout::ColMajor, ta, Transpose::No, m, n, k, 1.0f, da, 0, ta == Transpose::Yes ? k : m, db, 0, k,
+        0.0f, dc, 0, m);
+    t.queue.enqueueReadBuffer(dc, CL_TRUE, 0, c.size() * sizeof(float), c.data());
+    std::size_t wrong = 0;
+    for (const float x : c) wrong += x != expected;
+    const std::string how = ta == Transpose::Yes ? "A transposed" : "A not transposed";
+    INFO(how << ": C(0, 0) = " << c[0] << ", expected " << expected);
+    CHECK(wrong == 0);
+  }
+}
+
 TEST_CASE("tensor_cores says whether the device has them, and why not") {
   auto& t = gt::target();
   const TensorCoreSupport s = tensor_cores(t.device);
