@@ -21,10 +21,11 @@ struct DmmaVariant {
 // (m of 64) or where even 64 x 64 tiles are fewer than the multiprocessors. dmma_one_wave (the same
 // 128 x 64 tiles in eight 32 x 32 warps, m16n8k8, each K step's fragments read while the previous
 // step's MMAs run) is taken where 128 x 64 tiles are fewer than the multiprocessors (1000^3): one
-// work-group a multiprocessor then, and eight warps hide more than four. The others are for tuning
-// (GEMMCL_DMMA_VARIANT=i). Tried and slower on an H100 and an H200 at 4096^3: the default with
-// fragments read ahead (m16n8k8, 3, 4 below), 128 x 128 tiles of eight 64 x 32 warps, four stages, K
-// steps of 32, and the copy's lean addressing (GEMMCL_DMMA_LEAN, see dmma.hpp) for eight warps.
+// work-group a multiprocessor then, and eight warps hide more than four (with the copies' lean
+// addressing, GEMMCL_DMMA_LEAN in dmma.hpp, they ran slower, so it is off). The others are for tuning
+// (GEMMCL_DMMA_VARIANT=i): the default on m16n8k8 (3) and with its fragments read ahead (4), both
+// slower at 4096^3; eight warps in four stages (5), as fast as dmma_one_wave at 1000^3, and on m16n8k16
+// without reading ahead (6), slower there. bench/results.md lists what else was tried.
 inline constexpr DmmaVariant dmma_variants[] = {
     {128, 64, 128, "", false},
     {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8", true},
