@@ -16,8 +16,8 @@
 // GEMMCL_DMMA_PREFETCH (each K step's fragments read while the previous step's MMAs run, in two
 // register sets) and GEMMCL_DMMA_LEAN (on by default: the copies' per-pass addresses are recomputed
 // where they are used instead of kept in registers, which four warps of 64 x 32 need; eight warps of
-// 32 x 32 ran faster without it). A and B must start and stride on even
-// elements, and split K's k_chunk must be even; the runtime packs other operands and splits by 64.
+// 32 x 32 ran faster without it). A and B must start and stride on even elements, and split K's
+// k_chunk must be even; the runtime packs other operands and splits by 64.
 
 #include <cstddef>
 #include <string_view>

@@ -2,7 +2,8 @@
 // The PTX instructions of the FP64 tensor-core main loop (codegen/tensor/dmma.hpp), as OpenCL C
 // wrappers: 16-byte asynchronous copies into local memory (with a zero fill, or whole), their commit and
 // wait, and DMMA, mma.sync m16n8k8 or m16n8k16 with f64 operands and accumulators (the kernel's MMA_K
-// picks one; m16n8k16 needs compute capability 9.0).
+// picks one; m16n8k16 needs compute capability 9.0); and OPAQUE, an empty asm that hides a value from
+// the compiler (GEMMCL_DMMA_LEAN).
 //
 // With GEMMCL_TC_EMULATE=1 each is replaced by portable OpenCL C doing the same for a warp through local
 // memory, so that the kernel's indexing is tested on any OpenCL device (as ptx_sm80.hpp does).
