@@ -123,8 +123,8 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
 
 // TF32 rounds its inputs to the nearest TF32 value, as cuBLAS's TF32 mode does, where the tensor cores
 // alone would drop the low bits: A's 1 + 3 * 2^-12 must count as 1 + 2^-10, not 1. K spans several K
-// steps (the wgmma kernel rounds each stage while the previous one's MMAs run); A is read as stored
-// (transposed, K-major) and copied transposed (not transposed).
+// steps (each of which the kernels round); A is read as stored (transposed, K-major) and copied
+// transposed (not transposed).
 TEST_CASE_TEMPLATE("TF32 rounds its inputs to nearest", G, Tf32Path, HopperTf32) {
   auto& t = gt::target();
   const std::size_t m = 40, n = 30, k = 100;
@@ -212,7 +212,7 @@ TEST_CASE("PTX post-processing for sm_90a") {
   fails(".version 9.0\n.target sm_90\nmov.u32 %r1, 0;\n", "no \"//@\" line");
 }
 
-// The register cap of the DMMA variants of 256 work-items: .maxnreg between the entry's parameters
+// The register cap of the capped DMMA variants (dmma_variants.hpp): .maxnreg between the entry's parameters
 // and its body; a text without an entry, or with a cap already, is refused.
 TEST_CASE("PTX post-processing: register cap") {
   const std::string ptx = ".version 9.0\n.target sm_90\n.visible .entry gemmcl_dmma(\n\t.param .u32 m\n)\n{\n\tret;\n}\n";

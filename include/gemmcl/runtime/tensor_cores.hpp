@@ -147,8 +147,8 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   // DMMA: 128 x 64 tiles; 64 x 64 where 128 rows would pad m by a tenth more (m of 64); where fewer
   // 128 x 64 tiles than compute units would leave some idle and K is too shallow to split instead,
   // eight warps a tile (one work-group a unit), or 64 x 64 tiles if even those are fewer than the units.
-  // Variants of 256 work-items that two work-groups share a multiprocessor with are capped at 128
-  // registers (NVIDIA's OpenCL has no option for it).
+  // Variants marked capped get a 128-register cap through the PTX step (NVIDIA's OpenCL has no option
+  // for it).
   if (e.bytes == 8) {
     const long forced = dmma_variant_by_environment();
     const DmmaVariant &large = dmma_variants[0], &small = dmma_variants[dmma_small];
@@ -161,7 +161,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
                            : !few(large) || k >= split_min_k     ? large
                            : few(small)                          ? small
                                                                  : dmma_variants[dmma_one_wave];
-    return {&codegen::dmma_source(e), v.two_per_unit && !emulate ? &ptx::with_128_registers : nullptr,
+    return {&codegen::dmma_source(e), v.capped && !emulate ? &ptx::with_128_registers : nullptr,
             std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads), v.options};
   }
   // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup

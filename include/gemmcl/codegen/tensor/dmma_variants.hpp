@@ -7,12 +7,12 @@
 
 namespace gemmcl::codegen::tensor {
 
-// A variant: its tile, work-group and build options, and whether two of its work-groups of 256 share a
-// multiprocessor (then the PTX step caps it at 128 registers).
+// A variant: its tile, work-group and build options, and whether the PTX step caps it at 128 registers
+// so that more of its work-groups share a multiprocessor (two of 256 work-items, four of 128).
 struct DmmaVariant {
   int tile_m, tile_n, threads;
   std::string_view options;
-  bool two_per_unit;
+  bool capped;
 };
 
 // 0 is the default, the kernel built without options: 128 x 64 tiles of four 64 x 32 warps, K steps of
