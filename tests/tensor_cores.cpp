@@ -176,6 +176,17 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(dmma_tile(500, 500) == Tile{64, 64, 128});       // 64 tiles even of 64 x 64
   CHECK(dmma_tile(8192, 64, 8192) == Tile{128, 64, 128});  // K split in 4
   CHECK(dmma_tile(64, 8192, 8192) == Tile{64, 64, 128});   // no empty rows
+  // The Hopper kernel's tile width for 16-bit products (hopper: chosen as on compute capability 9.0).
+  const auto wgmma_tile_n = [&](std::size_t m, std::size_t n, std::size_t depth) {
+    return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).tile_n;
+  };
+  CHECK(wgmma_tile_n(4096, 4096, 4096) == 256);
+  CHECK(wgmma_tile_n(2048, 2048, 2048) == 256);   // 128 tiles of 128 x 256 for 132 units
+  CHECK(wgmma_tile_n(1536, 1536, 1536) == 128);   // 72 tiles of 128 x 256, 144 of 128 x 128
+  CHECK(wgmma_tile_n(1024, 1024, 1024) == 64);    // 64 tiles of 128 x 128, K too short to split
+  CHECK(wgmma_tile_n(1024, 1024, 8192) == 128);   // 64 tiles, K split in 4
+  CHECK(wgmma_tile_n(8192, 64, 8192) == 64);
+  CHECK(wgmma_tile_n(128, 128, 65536) == 64);     // one tile in at most 64 parts: two tiles instead
   using runtime::tensor::tf32_copies_pay, runtime::tensor::tf32_rounds_in_copies;
   CHECK(tf32_copies_pay(true, false, 100, 100));       // nothing to copy
   CHECK(tf32_copies_pay(false, true, 4096, 4096));
