@@ -89,7 +89,8 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
 
 // The Hopper (wgmma) kernel with its instructions emulated (codegen/tensor/wgmma_emulate.hpp), on any
 // device: its three tile variants (the shapes below take the 128 x 64, 128 x 128 and 128 x 256 tiles on a
-// device of two compute units, as PoCL on CI's machine; the checks hold whichever a device takes), every
+// device of two compute units, as PoCL on CI's machine; the checks hold whichever a device takes), more
+// tiles than work-groups, every
 // transpose pair, edges, a misaligned A or B, beta reading C or not, and K split; float as TF32 too,
 // its operands copied transposed where they are not K-major.
 using HopperHalf = TensorPath<half, half, true, Epilogue<Activation::Identity>, true>;
@@ -115,6 +116,12 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
     for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
                               gt::all_combinations[3]})
       check(combo, s.m, s.n, s.k, run % 2 ? -0.5 : 0.0);
+  // More tiles than work-groups (the kernel is persistent: a device of two compute units runs two or four),
+  // so that copies run on from one tile's last K step into the next tile's first: 128 x 256 tiles
+  // (3 x 3), and 128 x 64 (9 x 1), with edges.
+  check(gt::all_combinations[0], 300, 520, 70, 0.0);
+  check(gt::all_combinations[3], 300, 520, 70, -0.5);
+  check(gt::all_combinations[2], 1100, 60, 40, 0.5);
   // K split once: emulated, it is the slowest case; the GPU tests split K for every type.
   if (std::is_same_v<G, HopperHalf>) check(gt::all_combinations[0], 40, 30, 5000, 0.5);
   // TF32 on a product large enough that the runtime's copies round A and B instead of the kernel.

@@ -116,6 +116,9 @@ struct Kernel {
   std::size_t tile_m, tile_n, threads;
   std::string_view options = {};
   bool k_major = false;  // reads A only transposed and B only not (the wgmma kernel's TF32)
+  // Persistent kernels (wgmma): how many of its work-groups a compute unit holds at once; the launch
+  // is then at most that many per unit, each taking every so many tiles. 0: one work-group per tile.
+  std::size_t resident = 0;
 };
 // Tiles of tile_m x tile_n that cover an m x n C.
 inline std::size_t tile_count(std::size_t m, std::size_t n, std::size_t tile_m, std::size_t tile_n) {
@@ -173,9 +176,10 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
       return tile_count(m, n, wgmma_tile_m, tile_n);
     };
     const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
+    // One work-group of 128 x 256 tiles fills a multiprocessor's local memory, two of the others do.
     const auto wgmma = [&](std::size_t tile_n, std::string_view options) {
       return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, wgmma_tile_m, tile_n,
-                    wgmma_threads, options, e.bytes == 4};
+                    wgmma_threads, options, e.bytes == 4, tile_n == wgmma_wide_tile_n ? 1u : 2u};
     };
     // GEMMCL_WGMMA_VARIANT=wide, narrow or default forces that variant (tuning).
     if (const std::string_view forced = wgmma_variant_by_environment(); !forced.empty()) {
@@ -289,7 +293,9 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
   const cl_mem a = (*q.a.buffer)(), b = (*q.b.buffer)(), c = (*out.buffer)();
   const std::size_t tiles = tile_count(p.m, p.n, kernel.tile_m, kernel.tile_n);
-  const std::size_t global[2] = {tiles * kernel.threads, std::size_t(splits)}, local[2] = {kernel.threads, 1};
+  const std::size_t resident = kernel.resident * std::max<std::size_t>(device.compute_units, 1);
+  const std::size_t groups = resident == 0 || split ? tiles : std::min(tiles, resident);
+  const std::size_t global[2] = {groups * kernel.threads, std::size_t(splits)}, local[2] = {kernel.threads, 1};
   {
     KernelArg args[20];
     std::size_t count = 0;

@@ -2,7 +2,8 @@
 // The Hopper main loop for 16-bit A and B, and for float A and B as TF32 (compute capability 9.0):
 // warpgroup MMA, wgmma.mma_async m64nNk16 (m64nNk8 for TF32) with float accumulators, both operands read
 // by the tensor cores straight from swizzled local tiles through matrix descriptors; cp.async fills the
-// tiles in a multi-stage pipeline. NVIDIA's OpenCL compiles for sm_90, and wgmma needs sm_90a: the wgmma
+// tiles in a multi-stage pipeline that runs on across tiles: the kernel is persistent, each work-group
+// taking a share of the tiles of C. NVIDIA's OpenCL compiles for sm_90, and wgmma needs sm_90a: the wgmma
 // lines are written as "//@" PTX comments in inline asm (so the compiler keeps their operands in
 // registers), and the runtime's PTX post-processing (runtime/ptx_patch.hpp) uncomments them and
 // retargets the PTX. Built without that step the kernel would compute nothing, so the runtime never
@@ -153,7 +154,10 @@ inline ulong matrix_descriptor(const uint addr, const uint lbo, const uint sbo) 
 )CLC";
 
 inline constexpr std::string_view wgmma_kernel = R"CLC(
-// Split K as in the mma.sync kernel: work-groups (., s) multiply K from s * k_chunk into slice s of C.
+// Persistent: work-group p computes tiles p, p + G, p + 2G, ... of C (G work-groups along dimension 0),
+// and its copies run ahead across the end of a tile into the next, so that the next tile's first K
+// steps load while this one's last steps multiply and its results are stored. Split K as in the
+// mma.sync kernel: work-groups (., s) multiply K from s * k_chunk into slice s of C.
 __kernel __attribute__((reqd_work_group_size(NT, 1, 1)))
 void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk, const float alpha,
                   const float beta, const __global elem* restrict a, const ulong a_offset, const int lda,
@@ -171,94 +175,119 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   const __global elem* A = a + a_offset + (GEMMCL_TRANS_A ? (long)k_begin : (long)k_begin * lda);
   const __global elem* B = b + b_offset + (GEMMCL_TRANS_B ? (long)k_begin * ldb : (long)k_begin);
 
-  const int tiles_m = (m + BM - 1) / BM, tiles_n = (n + BN - 1) / BN;
-  const int pid = get_group_id(0), in_group = GROUP_M * tiles_n;
-  const int first_m = (pid / in_group) * GROUP_M, group_m = min(tiles_m - first_m, GROUP_M);
-  const int m0 = (first_m + (pid % in_group) % group_m) * BM, n0 = ((pid % in_group) / group_m) * BN;
+  const int tiles_m = (m + BM - 1) / BM, tiles_n = (n + BN - 1) / BN, tiles = tiles_m * tiles_n;
+  const int groups = get_num_groups(0), in_group = GROUP_M * tiles_n;
+  // Tile i's corner: tiles in groups of GROUP_M along m (L2 reuse).
+#define TILE_CORNER(i, m0, n0)                                                                      \
+  do {                                                                                              \
+    const int first_m = ((i) / in_group) * GROUP_M, group_m = min(tiles_m - first_m, GROUP_M);      \
+    m0 = (first_m + ((i) % in_group) % group_m) * BM;                                               \
+    n0 = (((i) % in_group) / group_m) * BN;                                                         \
+  } while (0)
 
   const int tid = get_local_id(0);
   const int wg = tid >> 7;  // warpgroup: rows 64 wg .. 64 wg + 63 of the tile
   const uint base = SHARED_ADDR(smem);
   float acc[NACC];
-#pragma unroll
-  for (int i = 0; i < NACC; ++i) acc[i] = 0.0f;
   // Descriptors of stage 0, k16 step 0 (warpgroup wg's 64 rows of A start 64 wg BK 2 bytes in).
   const ulong da0 = matrix_descriptor(base + wg * 64 * BK * ESIZE, A_LBO, A_SBO) | (A_MODE << 62);
   const ulong db0 = matrix_descriptor(base + TILE_A_BYTES, B_LBO, B_SBO) | (B_MODE << 62);
 
   const int steps = (k + BK - 1) / BK;
-  // A tile of C wholly inside C copies whole K steps from moving pointers (copy_interior); edges and a
-  // last partial step check every chunk (copy_tile).
-  const bool interior = m0 + BM <= m && n0 + BN <= n;
+  // The copies' cursor: step copy_kt of tile next_tile. A tile of C wholly inside C copies whole K steps
+  // from moving pointers (copy_interior); edges and a last partial step check every chunk (copy_tile).
+  int next_tile = get_group_id(0), copy_kt = 0, cm0 = 0, cn0 = 0;
+  bool interior = false;
+  const __global elem *a_next = A, *b_next = B;
 #if GEMMCL_TRANS_A == 0
-  const __global elem* a_next = A + (long)(tid / 8) * lda + m0 + 8 * (tid % 8);
   const long a_advance = (long)BK * lda;
 #else
-  const __global elem* a_next = A + (long)(m0 + tid / 8) * lda + EPC * (tid % 8);
   const long a_advance = BK;
 #endif
 #if GEMMCL_TRANS_B == 0
-  const __global elem* b_next = B + (long)(n0 + tid / 8) * ldb + EPC * (tid % 8);
   const long b_advance = BK;
 #else
-  const __global elem* b_next = B + (long)(tid / 8) * ldb + n0 + 8 * (tid % 8);
   const long b_advance = (long)BK * ldb;
 #endif
-#define COPY_STEP(st, step)                                                                         \
+#define COPY_TILE_START()                                                                           \
   do {                                                                                              \
-    if (interior && ((step) + 1) * BK <= k)                                                         \
-      copy_interior(st, a_next + (step) * a_advance, lda, b_next + (step) * b_advance, ldb, tid WG_SMEM_ARG);\
-    else                                                                                            \
-      copy_tile(st, A, lda, B, ldb, m, n, k, m0, n0, (step) * BK, tid WG_SMEM_ARG);                 \
+    TILE_CORNER(next_tile, cm0, cn0);                                                               \
+    interior = cm0 + BM <= m && cn0 + BN <= n;                                                      \
+    a_next = A + (GEMMCL_TRANS_A ? (long)(cm0 + tid / 8) * lda + EPC * (tid % 8)                    \
+                                 : (long)(tid / 8) * lda + cm0 + 8 * (tid % 8));                    \
+    b_next = B + (GEMMCL_TRANS_B ? (long)(tid / 8) * ldb + cn0 + 8 * (tid % 8)                      \
+                                 : (long)(cn0 + tid / 8) * ldb + EPC * (tid % 8));                  \
   } while (0)
+  // The next step's copies into the stage at shared address st, if any are left; then the cursor moves.
+#define COPY_NEXT(st)                                                                               \
+  do {                                                                                              \
+    if (next_tile < tiles && steps > 0) {                                                           \
+      if (interior && (copy_kt + 1) * BK <= k)                                                      \
+        copy_interior(st, a_next, lda, b_next, ldb, tid WG_SMEM_ARG);                               \
+      else                                                                                          \
+        copy_tile(st, A, lda, B, ldb, m, n, k, cm0, cn0, copy_kt * BK, tid WG_SMEM_ARG);            \
+      a_next += a_advance;                                                                          \
+      b_next += b_advance;                                                                          \
+      if (++copy_kt == steps) {                                                                     \
+        copy_kt = 0;                                                                                \
+        next_tile += groups;                                                                        \
+        if (next_tile < tiles) COPY_TILE_START();                                                   \
+      }                                                                                             \
+    }                                                                                               \
+    CP_ASYNC_COMMIT();                                                                              \
+  } while (0)
+  if (next_tile < tiles) COPY_TILE_START();
 #pragma unroll
-  for (int s = 0; s < AHEAD; ++s) {
-    if (s < steps) COPY_STEP(base + s * STAGE_BYTES, s);
-    CP_ASYNC_COMMIT();
-  }
+  for (int s = 0; s < AHEAD; ++s) COPY_NEXT(base + s * STAGE_BYTES);
   int st_read = 0, st_write = AHEAD;
-  for (int kt = 0; kt < steps; ++kt) {
-    CP_ASYNC_WAIT();           // this work-item's copies of step kt have landed
-#if GEMMCL_TC_TF32 && !GEMMCL_WG_TF32_ROUNDED
-    round_stage((__local uint4*)smem + st_read * (STAGE_BYTES / 16), tid);
-#endif
-    FENCE_PROXY_ASYNC();       // and are visible to the tensor cores' reads
-    // After the barrier every work-item's copies of step kt are in, and the MMAs that read the stage
-    // about to be refilled (step kt - 1, or kt - 2 with one step in flight) are done.
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (kt + AHEAD < steps) COPY_STEP(base + st_write * STAGE_BYTES, kt + AHEAD);
-    CP_ASYNC_COMMIT();
-    WGMMA_FENCE(acc);
+  for (int tile = get_group_id(0); tile < tiles; tile += groups) {
 #pragma unroll
-    for (int kk = 0; kk < BK / KMMA; ++kk)
-      WGMMA_MMA(acc, da0 + (ulong)((st_read * STAGE_BYTES + A_KSTEP * kk) >> 4),
-                db0 + (ulong)((st_read * STAGE_BYTES + B_KSTEP * kk) >> 4));
-    WGMMA_COMMIT(acc);
-#if GEMMCL_WG_INFLIGHT
-    WGMMA_WAIT_1(acc);  // the previous step's MMAs are done; this step's may still run
-#else
-    WGMMA_WAIT(acc);    // done with this stage before the barrier lets it be overwritten
+    for (int i = 0; i < NACC; ++i) acc[i] = 0.0f;
+    for (int kt = 0; kt < steps; ++kt) {
+      CP_ASYNC_WAIT();           // this work-item's copies of step kt have landed
+#if GEMMCL_TC_TF32 && !GEMMCL_WG_TF32_ROUNDED
+      round_stage((__local uint4*)smem + st_read * (STAGE_BYTES / 16), tid);
 #endif
-    st_read = st_read + 1 == STAGES ? 0 : st_read + 1;
-    st_write = st_write + 1 == STAGES ? 0 : st_write + 1;
-  }
+      FENCE_PROXY_ASYNC();       // and are visible to the tensor cores' reads
+      // After the barrier every work-item's copies of step kt are in, and the MMAs that read the stage
+      // about to be refilled (step kt - 1, or kt - 2 with one step in flight) are done.
+      barrier(CLK_LOCAL_MEM_FENCE);
+      COPY_NEXT(base + st_write * STAGE_BYTES);
+      WGMMA_FENCE(acc);
+#pragma unroll
+      for (int kk = 0; kk < BK / KMMA; ++kk)
+        WGMMA_MMA(acc, da0 + (ulong)((st_read * STAGE_BYTES + A_KSTEP * kk) >> 4),
+                  db0 + (ulong)((st_read * STAGE_BYTES + B_KSTEP * kk) >> 4));
+      WGMMA_COMMIT(acc);
 #if GEMMCL_WG_INFLIGHT
-  WGMMA_WAIT(acc);
+      WGMMA_WAIT_1(acc);  // the previous step's MMAs are done; this step's may still run
+#else
+      WGMMA_WAIT(acc);    // done with this stage before the barrier lets it be overwritten
+#endif
+      st_read = st_read + 1 == STAGES ? 0 : st_read + 1;
+      st_write = st_write + 1 == STAGES ? 0 : st_write + 1;
+    }
+#if GEMMCL_WG_INFLIGHT
+    WGMMA_WAIT(acc);
 #endif
 
-  // C := alpha * acc + beta * C (C not read when beta == 0). Warp w of a warpgroup holds rows 16 w + g
-  // and 16 w + g + 8; lane 4g + t holds, for each n8 block j, acc[4j .. 4j + 3] = (g, 8j + 2t),
-  // (g, 8j + 2t + 1), (g + 8, 8j + 2t), (g + 8, 8j + 2t + 1).
-  const int lane = tid & 31, warp = (tid >> 5) & 3, g = lane >> 2, t = lane & 3;
-  __global ctype* C = c + c_offset + split * c_split;
-  const int rows = m0 + 64 * wg + 16 * warp + g;
+    // C := alpha * acc + beta * C (C not read when beta == 0). Warp w of a warpgroup holds rows 16 w + g
+    // and 16 w + g + 8; lane 4g + t holds, for each n8 block j, acc[4j .. 4j + 3] = (g, 8j + 2t),
+    // (g, 8j + 2t + 1), (g + 8, 8j + 2t), (g + 8, 8j + 2t + 1).
+    int m0, n0;
+    TILE_CORNER(tile, m0, n0);
+    const int lane = tid & 31, warp = (tid >> 5) & 3, g = lane >> 2, t = lane & 3;
+    __global ctype* C = c + c_offset + split * c_split;
+    const int rows = m0 + 64 * wg + 16 * warp + g;
 #pragma unroll
-  for (int j = 0; j < BN / 8; ++j)
+    for (int j = 0; j < BN / 8; ++j)
 #pragma unroll
-    for (int e = 0; e < 4; ++e) {
-      const int row = rows + 8 * (e >> 1), col = n0 + 8 * j + 2 * t + (e & 1);
-      if (row < m && col < n) store_c(C + ((long)col * ldc + row), acc[4 * j + e], alpha, beta, TC_EPILOGUE(row, col));
-    }
+      for (int e = 0; e < 4; ++e) {
+        const int row = rows + 8 * (e >> 1), col = n0 + 8 * j + 2 * t + (e & 1);
+        if (row < m && col < n)
+          store_c(C + ((long)col * ldc + row), acc[4 * j + e], alpha, beta, TC_EPILOGUE(row, col));
+      }
+  }
 }
 )CLC";
 
