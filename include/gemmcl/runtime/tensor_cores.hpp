@@ -61,12 +61,15 @@ inline bool wgmma_by_environment() {
   }();
   return on;
 }
-// GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma_variants.hpp on every shape (tuning); -1 if unset.
+// GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma_variants.hpp on every shape (tuning); -1 if
+// unset or not the index of a variant.
 inline long dmma_variant_by_environment() {
   static const long i = [] {
     const char* v = std::getenv("GEMMCL_DMMA_VARIANT");
-    const long n = static_cast<long>(std::size(codegen::tensor::dmma_variants));
-    return v == nullptr ? -1L : std::clamp(std::strtol(v, nullptr, 10), 0L, n - 1);
+    if (v == nullptr || *v == '\0') return -1L;
+    char* end = nullptr;
+    const long x = std::strtol(v, &end, 10);
+    return *end == '\0' && x >= 0 && x < static_cast<long>(std::size(codegen::tensor::dmma_variants)) ? x : -1L;
   }();
   return i;
 }
