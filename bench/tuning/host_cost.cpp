@@ -79,6 +79,15 @@ int main(int argc, char** argv) {
       hgemm(queue, gemmcl::Layout::ColMajor, gemmcl::Transpose::No, gemmcl::Transpose::No, big, big, big, 1.0f, a, 0,
             big, a, 0, big, 0.0f, c, 0, big);
     });
+    // A deep product: K split, so two commands a call (the parts, then their sum).
+    const std::size_t deep = 65536, wide = 128;
+    cl::Buffer da(context, CL_MEM_READ_WRITE, wide * deep * 2), db(context, CL_MEM_READ_WRITE, wide * deep * 2);
+    queue.enqueueFillBuffer(da, cl_ushort(0x3c00), 0, wide * deep * 2);
+    queue.enqueueFillBuffer(db, cl_ushort(0x3c00), 0, wide * deep * 2);
+    measure("gemmcl half->float 128x128x65536", queue, [&] {
+      hgemm(queue, gemmcl::Layout::ColMajor, gemmcl::Transpose::No, gemmcl::Transpose::No, wide, wide, deep, 1.0f,
+            da, 0, wide, db, 0, deep, 0.0f, c, 0, wide);
+    });
     measure("gemmcl half->float 64^3", queue, [&] {
       hgemm(queue, gemmcl::Layout::ColMajor, gemmcl::Transpose::No, gemmcl::Transpose::No, n, n, n, 1.0f, a, 0, n, a,
             0, n, 0.0f, c, 0, n);
