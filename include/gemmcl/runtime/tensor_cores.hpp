@@ -130,6 +130,10 @@ inline std::size_t tile_count(std::size_t m, std::size_t n, std::size_t tile_m, 
 // K below this is never split; a part of a split K is at least split_min_part_k deep (FP64: 256), and
 // there are at most max_splits parts.
 inline constexpr std::size_t split_min_k = 4096, split_min_part_k = 1024, max_splits = 128;
+// The most parts a K of k may be split into (1: none).
+inline std::size_t most_splits(std::size_t k, bool fp64) {
+  return k < split_min_k ? 1 : std::clamp<std::size_t>(k / (fp64 ? 256 : split_min_part_k), 1, max_splits);
+}
 // TF32 on the wgmma kernel reads A transposed and B not, through a transposed copy of an operand stored
 // otherwise; that copy pays where the copied operand enters enough products (n for A, m for B). Below
 // that (8192 x 64 x 8192 with A as stored, 128 x 128 x 65536) mma.sync, which reads either way, is faster.
@@ -196,8 +200,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // 128 x 64 where C is at most 64 wide, or where 128 x 128 tiles leave multiprocessors idle and K is
     // too short to split, or so short that even its finest split leaves them idle (128 x 128 x 65536:
     // 64 parts of one tile).
-    const std::size_t most_parts = k < split_min_k ? 1 : std::min<std::size_t>(k / split_min_part_k, max_splits);
-    if (n <= wgmma_narrow_tile_n || tiles(wgmma_tile_n) * most_parts < units)
+    if (n <= wgmma_narrow_tile_n || tiles(wgmma_tile_n) * most_splits(k, false) < units)
       return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
     return wgmma(wgmma_tile_n, {});
   }
@@ -214,8 +217,7 @@ inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const K
   // Two work-groups per compute unit, without a second wave (8192 x 64 x 8192: faster in four parts than
   // in five or six on 128 x 64 tiles, and so for FP64).
   const std::size_t want = 2 * units / tiles;
-  const std::size_t most = p.k / (fp64 ? 256 : split_min_part_k);
-  return static_cast<int>(std::clamp<std::size_t>(std::min(want, most), 1, max_splits));
+  return static_cast<int>(std::clamp<std::size_t>(std::min(want, most_splits(p.k, fp64)), 1, max_splits));
 }
 
 // The product; T is the type of alpha and beta (float, or double for FP64). `emulate` builds the kernel
