@@ -49,9 +49,11 @@ inline KernelArg arg(const cl::Buffer& buffer) { return {&buffer(), sizeof(cl_me
 inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims, const std::size_t* global,
                          const std::size_t* local, const KernelArg* args, std::size_t count,
                          const std::vector<cl_event>& wait) {
+  // The message is built only on failure: this loop runs on every call.
   for (cl_uint index = 0; index < count; ++index)
-    core::check(clSetKernelArg(kernel, index, args[index].size, args[index].value),
-                "clSetKernelArg(" + std::to_string(index) + ")");
+    if (const cl_int status = clSetKernelArg(kernel, index, args[index].size, args[index].value);
+        status != CL_SUCCESS)
+      core::check(status, "clSetKernelArg(" + std::to_string(index) + ")");
   cl_event done = nullptr;
   core::check(clEnqueueNDRangeKernel(queue(), kernel, dims, nullptr, global, local,
                                      static_cast<cl_uint>(wait.size()), wait.empty() ? nullptr : wait.data(),

@@ -245,13 +245,17 @@ class ProgramCache {
   std::shared_ptr<Program> get_or_build(cl_context context, cl_device_id device, const ProgramSource& source,
                         const std::string& options) {
     const core::DeviceInfo& info = core::device_info(device);
-    const Key key{context, device, source.hash, source.text.size(), info.driver_version, options};
+    // Looked up through views: a hit, every cached call, copies no string.
+    const KeyView key{context, device, source.hash, source.text.size(), info.driver_version, options};
     std::shared_ptr<Slot> slot;
     {
       std::lock_guard<std::mutex> lock(map_mutex_);
       auto it = std::lower_bound(slots_.begin(), slots_.end(), key,
-                                 [](const Entry& e, const Key& k) { return e.key < k; });
-      if (it == slots_.end() || !(it->key == key)) it = slots_.insert(it, Entry{key, std::make_shared<Slot>()});
+                                 [](const Entry& e, const KeyView& k) { return e.key.view() < k; });
+      if (it == slots_.end() || !(it->key.view() == key))
+        it = slots_.insert(it, Entry{Key{context, device, source.hash, source.text.size(), info.driver_version,
+                                         options},
+                                     std::make_shared<Slot>()});
       slot = it->slot;
     }
     std::lock_guard<std::mutex> lock(slot->mutex);
@@ -276,14 +280,22 @@ class ProgramCache {
   }
 
  private:
+  struct KeyView {
+    cl_context context;
+    cl_device_id device;
+    std::uint64_t hash;
+    std::size_t size;
+    std::string_view driver, options;
+    auto operator<=>(const KeyView&) const = default;
+    bool operator==(const KeyView&) const = default;
+  };
   struct Key {
     cl_context context;
     cl_device_id device;
     std::uint64_t hash;
     std::size_t size;
     std::string driver, options;
-    auto operator<=>(const Key&) const = default;
-    bool operator==(const Key&) const = default;
+    KeyView view() const noexcept { return {context, device, hash, size, driver, options}; }
   };
   struct Slot {
     std::mutex mutex;

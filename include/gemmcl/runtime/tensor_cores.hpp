@@ -276,9 +276,12 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     out = core::Matrix{&workspace.buffer(), 0, p.m};
   }
   kernel = kernel_for(e, device, emulate, q.trans_a, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as read
-  std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
-                        " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
-                        " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
+  // Written into one reserved string: this runs on every call.
+  std::string options;
+  options.reserve(256);
+  options += q.trans_a ? "-DGEMMCL_TRANS_A=1" : "-DGEMMCL_TRANS_A=0";
+  options += q.trans_b ? " -DGEMMCL_TRANS_B=1" : " -DGEMMCL_TRANS_B=0";
+  options += c_narrow && !split ? " -DGEMMCL_TC_C_NARROW=1" : " -DGEMMCL_TC_C_NARROW=0";
   if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
   if (rounded) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
   options += kernel.options;
