@@ -2,9 +2,13 @@
 // CUBLAS_COMPUTE_32F, or CUBLAS_COMPUTE_32F_FAST_TF32 for tf32), on the first NVIDIA GPU: fp16 -> fp32,
 // bf16 -> fp32, fp16 -> fp16, bf16 -> bf16, tf32 (float, Math<MathMode::TF32>) and fp64 (cuBLAS's
 // compute type CUBLAS_COMPUTE_64F), column- or
-// row-major, any transposes. Each timing is the median of runs of back-to-back calls (gemmcl: OpenCL
-// event profiling, first start to last end; cuBLAS: CUDA events). "kernels alone" adds up gemmcl's
-// commands' own durations, leaving out the gaps where the device waited for the host's enqueues. Accuracy: on 512 sampled elements of
+// row-major, any transposes. Each timing is the median of 5 runs of back-to-back calls, by the host's
+// clock: the calls, then a wait for the last (gemmcl on a queue without profiling, as callers use it:
+// NVIDIA's OpenCL spends about 6 us more on each enqueue into a profiling queue; cuBLAS on the legacy
+// stream). "device clock" is the ratio from the device's timestamps instead (gemmcl: OpenCL event
+// profiling, first start to last end; cuBLAS: CUDA events around the run), as this bench measured
+// before. "kernels alone" adds up gemmcl's commands' own durations, leaving out the gaps where the
+// device waited for the host's enqueues. Accuracy: on 512 sampled elements of
 // C, the error of each library against an FP64 reference of the 16-bit inputs (random in [-1, 1]),
 // reported as the ratio gemmcl / cuBLAS. Also says which path gemmcl took (tensor cores or not).
 // Before a shape is timed, every program its cases need is built at once, one thread per case (the
@@ -23,6 +27,7 @@
 #include "nvidia_peer.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -63,8 +68,8 @@ double to_double(T x) {
 // One mode: the Gemm type G, A and B of type T, C of type CT; cuBLAS's types and compute type for them.
 template <class G, class T = typename G::value_type, class CT = typename G::c_type>
 void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, cublasComputeType_t compute,
-              cl::Context& ctx, cl::CommandQueue& q, cublasHandle_t h, const Shape& s, const std::string& layout,
-              const std::string& trans, int iters) {
+              cl::Context& ctx, cl::CommandQueue& q, cl::CommandQueue& plain, cublasHandle_t h, const Shape& s,
+              const std::string& layout, const std::string& trans, int iters) {
   const bool row = layout == "row", ta = trans[0] == 't', tb = trans[1] == 't';
   const std::size_t m = s.m, n = s.n, k = s.k;
   // Column-major storage of the problem cuBLAS sees: row-major C = A B is column-major C^T = B^T A^T.
@@ -106,6 +111,9 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
   const auto ours = [&] {
     return gemm.enqueue_all(q, lay, opa, opb, m, n, k, alpha, da, 0, lda, db, 0, ldb, beta, dc, 0, ldc);
   };
+  const auto ours_plain = [&] {
+    gemm(plain, lay, opa, opb, m, n, k, alpha, da, 0, lda, db, 0, ldb, beta, dc, 0, ldc);
+  };
   const auto theirs = [&] {
     const cublasOperation_t oa = ta ? CUBLAS_OP_T : CUBLAS_OP_N, ob = tb ? CUBLAS_OP_T : CUBLAS_OP_N;
     if (row)
@@ -115,7 +123,17 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
       CU(cublasGemmEx(h, oa, ob, int(m), int(n), int(k), &alpha, ga, ab_type, int(lda), gb, ab_type, int(ldb), &beta,
                       gc, c_type, int(ldc), compute, CUBLAS_GEMM_DEFAULT));
   };
-  std::vector<double> t_ours, t_theirs, t_busy;
+  std::vector<double> t_ours, t_theirs, t_busy, w_ours, w_theirs;
+  const double flops = 2.0 * double(m) * double(n) * double(k);
+  // By the host's clock, enough calls for about 2 ms at 300 TFLOPS, so that the wait for the last one
+  // weighs little.
+  const int wall_iters = std::clamp(int(2e-3 / (flops / 300e12)), iters, 500);
+  const auto host_clock = [&](auto call, auto wait) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < wall_iters; ++i) call();
+    wait();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / wall_iters;
+  };
   for (int w = 0; w < 2; ++w) ours().back().wait();
   for (int w = 0; w < 2; ++w) theirs();
   CU(cudaDeviceSynchronize());
@@ -143,6 +161,8 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
     t_theirs.push_back(double(ms) * 1e-3 / iters);
     cudaEventDestroy(e0);
     cudaEventDestroy(e1);
+    w_ours.push_back(host_clock(ours_plain, [&] { plain.finish(); }));
+    w_theirs.push_back(host_clock(theirs, [] { CU(cudaDeviceSynchronize()); }));
   }
   // Accuracy on sampled elements against FP64.
   std::vector<CT> c_ours(m * n), c_theirs(m * n);
@@ -166,15 +186,15 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
     e_theirs += std::pow(to_double(c_theirs[at]) - ref, 2);
     norm += ref * ref;
   }
-  const double flops = 2.0 * double(m) * double(n) * double(k);
-  const double ours_tf = flops / median(t_ours) * 1e-12, theirs_tf = flops / median(t_theirs) * 1e-12;
+  const double ours_tf = flops / median(w_ours) * 1e-12, theirs_tf = flops / median(w_theirs) * 1e-12;
+  const double device_ratio = median(t_theirs) / median(t_ours);
   const double busy_tf = flops / median(t_busy) * 1e-12;
   const bool tc = runtime::tensor::takes(core::device_info(q.getInfo<CL_QUEUE_DEVICE>()()), element::info_of<T>);
   std::printf("%-10s %-4s %-3s %5zux%5zux%5zu  gemmcl %7.1f  cuBLAS %7.1f TFLOPS  ratio %.3f  rel.err %.2e / %.2e "
-              "(x%.2f)  %s  kernels alone %.1f (%.3f)\n",
+              "(x%.2f)  %s  kernels alone %.1f (%.3f)  device clock %.3f\n",
               name, layout.c_str(), trans.c_str(), m, n, k, ours_tf, theirs_tf, ours_tf / theirs_tf,
               std::sqrt(e_ours / norm), std::sqrt(e_theirs / norm), std::sqrt(e_ours / std::max(e_theirs, 1e-300)),
-              tc ? "tensor cores" : "generic", busy_tf, busy_tf / theirs_tf);
+              tc ? "tensor cores" : "generic", busy_tf, busy_tf * median(t_theirs) / flops * 1e12, device_ratio);
   std::fflush(stdout);
   cudaFree(ga);
   cudaFree(gb);
@@ -234,7 +254,7 @@ int main(int argc, char** argv) {
   if (shapes.empty()) shapes = {{4096, 4096, 4096}};
   const cl::Device device = peer::nvidia_gpu();
   cl::Context ctx(device);
-  cl::CommandQueue q(ctx, device, CL_QUEUE_PROFILING_ENABLE);
+  cl::CommandQueue q(ctx, device, CL_QUEUE_PROFILING_ENABLE), plain(ctx, device);
   const TensorCoreSupport tc = tensor_cores(device);
   std::printf("device %s, driver %s; tensor cores: %s\n", device.getInfo<CL_DEVICE_NAME>().c_str(),
               device.getInfo<CL_DRIVER_VERSION>().c_str(), tc.available ? "yes" : tc.reason.c_str());
@@ -259,7 +279,7 @@ int main(int argc, char** argv) {
         for (const std::string& trans : transposes)
           if (!with_mode(mode, [&]<class G>(const char* name, cudaDataType_t ab, cudaDataType_t c,
                                             cublasComputeType_t compute) {
-                run_mode<G>(name, ab, c, compute, ctx, q, h, s, layout, trans, iters);
+                run_mode<G>(name, ab, c, compute, ctx, q, plain, h, s, layout, trans, iters);
               }))
             std::fprintf(stderr, "unknown mode %s\n", mode.c_str());
   }
