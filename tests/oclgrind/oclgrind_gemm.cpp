@@ -141,6 +141,56 @@ int run_tensor(Device& d) {
   return failures;
 }
 
+// The Hopper (wgmma) kernel with its instructions emulated, in the tile variant named (forced through
+// GEMMCL_WGMMA_VARIANT, set before the library first reads it: on one compute unit the wide one would be
+// chosen). The kernel is persistent, and C has more tiles than it launches work-groups (two a compute
+// unit, one of the wide variant; Oclgrind reports one unit), so work-group 0 takes a second tile, its
+// copies running on from one tile's last K step into the next tile's first. A tile costs about half a
+// minute per K step under Oclgrind (a wide one four times that), so K is one step deep.
+template <class T, class CT>
+int run_wgmma(Device& d, gt::Case<T, CT> cs, const char* variant, std::size_t tile_n) {
+  using G = gt::TensorPath<T, CT, true, Epilogue<Activation::Identity>, true>;
+  ::setenv("GEMMCL_WGMMA_VARIANT", variant, 1);
+  const core::DeviceInfo& info = core::device_info(d.device());
+  const runtime::tensor::Kernel kernel =
+      runtime::tensor::kernel_for(element::info_of<T>, info, true, false, false, cs.m, cs.n, cs.k, true);
+  const std::size_t tiles = runtime::tensor::tile_count(cs.m, cs.n, kernel.tile_m, kernel.tile_n);
+  // Else the case would not be what it claims: the variable read before, or more units reported.
+  if (kernel.tile_n != tile_n || tiles <= kernel.resident * info.compute_units) {
+    std::cout << "FAILED: " << tiles << " tiles " << kernel.tile_n << " wide (not " << tile_n << "), "
+              << kernel.resident << " work-groups a unit on " << info.compute_units << " units\n";
+    return 1;
+  }
+  std::mt19937_64 rng(gt::base_seed());
+  cs.tail = 0;  // buffers end at the last element: a read past it is out of bounds
+  std::cerr << "case: " << cs.describe() << std::endl;
+  // TF32 rounds each float input to 10 fraction bits: a product may be off by 2^-10 of its size.
+  const bool ok = run_case<G>(d, cs, rng, std::is_same_v<T, float> ? 0x1p-10 : 0.0);
+  std::cout << (ok ? 1 : 0) << " of 1 cases right\n";
+  return ok ? 0 : 1;
+}
+
+// 16-bit, narrow (128 x 64): NN, aligned, one whole K step (64), so tiles 0 and 1 lie wholly inside C
+// and take the unchecked copies while tile 2 is cut by m; C NaN-poisoned and not read.
+int run_wgmma_half(Device& d) {
+  gt::Case<half, half> cs = gt::case_of<half, half>(gt::all_combinations[0], 259, 64, 64, 1.5f, 0.0f);
+  cs.a_off = cs.b_off = cs.c_off = 8;  // 16 bytes, and leading dimensions of 16-byte multiples
+  cs.a_pad = cs.c_pad = 5;
+  cs.nan_c = true;
+  return run_wgmma(d, cs, "narrow", 64);
+}
+
+// TF32: TT, edges in m, n and K (part of one step of 32), beta reading C, A misaligned (packed first) and
+// B copied K-major; the kernel rounds both to TF32 in local memory. Narrow: three tiles; wide (128 x 256):
+// two.
+int run_wgmma_tf32(Device& d, std::size_t m, const char* variant, std::size_t tile_n) {
+  gt::Case<float, float> cs = gt::case_of<float, float>(gt::all_combinations[3], m, 11, 19, -1.0f, 0.5f);
+  cs.a_off = 1;
+  cs.c_off = 2;
+  cs.c_pad = 1;
+  return run_wgmma(d, cs, variant, tile_n);
+}
+
 template <class... P>
 std::pair<std::string, std::function<int(Device&)>> config(const char* name) {
   return {name, [](Device& d) { return run_all<Gemm<P...>>(d); }};
@@ -167,6 +217,10 @@ int main(int argc, char** argv) {
       {"tensor-half", [](Device& d) { return run_tensor<half, half>(d); }},
       {"tensor-tf32", [](Device& d) { return run_tensor<float, float>(d); }},
       {"tensor-dmma", [](Device& d) { return run_tensor<double, double>(d); }},
+      // The Hopper kernel, emulated (tests/CMakeLists.txt gives these 256 KiB of local memory).
+      {"tensor-wgmma-half", run_wgmma_half},
+      {"tensor-wgmma-tf32", [](Device& d) { return run_wgmma_tf32(d, 259, "narrow", 64); }},
+      {"tensor-wgmma-wide-tf32", [](Device& d) { return run_wgmma_tf32(d, 129, "wide", 256); }},
       // Batches, a fused epilogue, packed operands (oclgrind/features.hpp).
       {"batched", [](Device& d) { return oclgrind_features::run_batched(d); }},
       {"epilogue", [](Device& d) { return oclgrind_features::run_epilogue(d); }},
