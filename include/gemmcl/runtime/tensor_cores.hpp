@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -220,6 +221,39 @@ inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const K
   return static_cast<int>(std::clamp<std::size_t>(std::min(want, most_splits(p.k, fp64)), 1, max_splits));
 }
 
+// A call's kernels, split and program depend on its shape, transposes, alignment, types and epilogue,
+// not on its buffers; choosing them and looking the program up cost about as much host time as the
+// enqueue itself, and calls repeat. So each thread keeps its last few plans (a program that
+// ProgramCache::clear() dropped is looked up again).
+struct PlanKey {
+  cl_context context;
+  cl_device_id device;
+  const element::Info* element;
+  std::size_t m, n, k;
+  bool trans_a, trans_b, aligned_a, aligned_b, c_narrow, emulate, hopper;
+  int activation, bias;
+  bool operator==(const PlanKey&) const = default;
+};
+struct Plan {
+  Kernel first;   // as the caller stores A and B: decides the split and the copies
+  Kernel kernel;  // as the kernel reads them, after any copies
+  int splits = 1;
+  std::size_t chunk = 0;
+  std::weak_ptr<Program> program;
+};
+inline Plan* remembered_plan(const PlanKey& key, bool add) {
+  thread_local std::pair<PlanKey, Plan> plans[8];
+  thread_local std::size_t count = 0, next = 0;
+  for (std::size_t i = 0; i < count; ++i)
+    if (plans[i].first == key) return &plans[i].second;
+  if (!add) return nullptr;
+  auto& slot = plans[next];
+  next = (next + 1) % std::size(plans);
+  count = std::min(count + 1, std::size(plans));
+  slot = {key, Plan{}};
+  return &slot.second;
+}
+
 // The product; T is the type of alpha and beta (float, or double for FP64). `emulate` builds the kernel
 // with its instructions emulated (tests on other devices); with `hopper` that kernel is the wgmma one.
 template <class T>
@@ -227,12 +261,24 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                            const element::Info& e, bool c_narrow, T alpha, T beta, const Events& wait,
                            bool emulate = false, bool hopper = false) {
   const core::DeviceInfo& device = core::device_info(target.device);
-  Kernel kernel = kernel_for(e, device, emulate, p.trans_a, p.trans_b, p.m, p.n, p.k, hopper);
-  int splits = splits_for(p, device, kernel, e.bytes);
-  constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
-  const std::size_t chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
-  splits = static_cast<int>((p.k + chunk - 1) / chunk);
+  const int chunk_elements = 16 / e.bytes;
+  const PlanKey key{target.context, target.device, &e, p.m, p.n, p.k, p.trans_a, p.trans_b,
+                    core::vector_aligned(p.a, chunk_elements), core::vector_aligned(p.b, chunk_elements),
+                    c_narrow, emulate, hopper, p.epilogue.activation, p.epilogue.bias};
+  Plan* plan = remembered_plan(key, false);
+  const bool known = plan != nullptr;
+  if (!known) {
+    plan = remembered_plan(key, true);
+    plan->first = kernel_for(e, device, emulate, p.trans_a, p.trans_b, p.m, p.n, p.k, hopper);
+    int splits = splits_for(p, device, plan->first, e.bytes);
+    constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
+    plan->chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
+    plan->splits = static_cast<int>((p.k + plan->chunk - 1) / plan->chunk);
+  }
+  const int splits = plan->splits;
+  const std::size_t chunk = plan->chunk;
   const bool split = splits > 1;
+  Kernel kernel = plan->first;
 
   std::vector<cl::Event> events;
   std::vector<cl_event> first = wait.handles();
@@ -241,23 +287,22 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   core::Problem q = p;
   const std::size_t rows_a = p.trans_a ? p.k : p.m, cols_a = p.trans_a ? p.m : p.k;
   const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
-  const int chunk_elements = 16 / e.bytes;
   const std::size_t eb = std::size_t(e.bytes);
   const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
   if (kernel.k_major) {
     // A not transposed or B transposed: a transposed copy, which the kernel reads K-major; both copied
     // where the copies round.
     const bool flip_a = !p.trans_a, flip_b = p.trans_b;
-    if (rounded || flip_a || !core::vector_aligned(p.a, chunk_elements))
+    if (rounded || flip_a || !key.aligned_a)
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, flip_a, eb, "packed A");
-    if (rounded || flip_b || !core::vector_aligned(p.b, chunk_elements))
+    if (rounded || flip_b || !key.aligned_b)
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, flip_b, eb, "packed B");
     if (rounded) pack_a.options = pack_b.options = "-DGEMMCL_PACK_TF32";
   } else {
-    if (!core::vector_aligned(p.a, chunk_elements))
+    if (!key.aligned_a)
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, eb,
                            "packed A");
-    if (!core::vector_aligned(p.b, chunk_elements))
+    if (!key.aligned_b)
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, eb,
                            "packed B");
   }
@@ -275,23 +320,27 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                                 std::size_t(splits) * p.m * p.n * sizeof(T), "split-K workspace");
     out = core::Matrix{&workspace.buffer(), 0, p.m};
   }
-  kernel = kernel_for(e, device, emulate, q.trans_a, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as read
-  // Written into one reserved string: this runs on every call.
-  std::string options;
-  options.reserve(256);
-  options += q.trans_a ? "-DGEMMCL_TRANS_A=1" : "-DGEMMCL_TRANS_A=0";
-  options += q.trans_b ? " -DGEMMCL_TRANS_B=1" : " -DGEMMCL_TRANS_B=0";
-  options += c_narrow && !split ? " -DGEMMCL_TC_C_NARROW=1" : " -DGEMMCL_TC_C_NARROW=0";
-  if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
-  if (rounded) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
-  options += kernel.options;
   // The fused epilogue: here, or (K split) where the parts are added.
   const bool fused = p.epilogue.active() && !split;
-  if (fused) options += epilogue_options(p.epilogue);
-  const codegen::Source& s = *kernel.source;
-  const auto program = ProgramCache::instance().get_or_build(
-      target.context, target.device,
-      ProgramSource{s.text, s.hash, {s.kernel}, s.describe, kernel.rewrite}, options);
+  std::shared_ptr<Program> program = known ? plan->program.lock() : nullptr;
+  if (program) {
+    kernel = plan->kernel;
+  } else {
+    kernel = kernel_for(e, device, emulate, q.trans_a, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as read
+    std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
+                          " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
+                          " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
+    if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
+    if (rounded) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
+    options += kernel.options;
+    if (fused) options += epilogue_options(p.epilogue);
+    const codegen::Source& s = *kernel.source;
+    program = ProgramCache::instance().get_or_build(
+        target.context, target.device, ProgramSource{s.text, s.hash, {s.kernel}, s.describe, kernel.rewrite},
+        options);
+    plan->kernel = kernel;  // (nothing else on this thread looks plans up before this)
+    plan->program = program;
+  }
 
   const cl_int m = static_cast<cl_int>(p.m), n = static_cast<cl_int>(p.n), k_total = static_cast<cl_int>(p.k);
   const cl_int k_chunk = static_cast<cl_int>(chunk);
