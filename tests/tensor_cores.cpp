@@ -88,8 +88,9 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
 }
 
 // The Hopper (wgmma) kernel with its instructions emulated (codegen/tensor/wgmma_emulate.hpp), on any
-// device: its three tile variants (the shapes below take the 128 x 64, 128 x 128 and 128 x 256 tiles on a
-// device of two compute units, as PoCL on CI's machine; the checks hold whichever a device takes), more
+// device: its four tile variants (the shapes below take the 64 x 128, 128 x 64, 128 x 128 and 128 x 256
+// tiles on a device of two compute units, as PoCL on CI's machine; the checks hold whichever a device
+// takes), more
 // tiles than work-groups, every
 // transpose pair, edges, a misaligned A or B, beta reading C or not, and K split; float as TF32 too,
 // its operands copied transposed where they are not K-major.
@@ -122,6 +123,8 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
   check(gt::all_combinations[0], 300, 520, 70, 0.0);
   check(gt::all_combinations[3], 300, 520, 70, -0.5);
   check(gt::all_combinations[2], 1100, 60, 40, 0.5);
+  // 64 x 128 tiles (C of at most 64 rows), 3 of them, with edges.
+  check(gt::all_combinations[1], 60, 300, 70, 0.5);
   // K split once: emulated, it is the slowest case; the GPU tests split K for every type.
   if (std::is_same_v<G, HopperHalf>) check(gt::all_combinations[0], 40, 30, 5000, 0.5);
   // TF32 on a product large enough that the runtime's copies round A and B instead of the kernel.
@@ -194,6 +197,14 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(wgmma_tile_n(1024, 1024, 8192) == 128);   // 64 tiles, K split in 4
   CHECK(wgmma_tile_n(8192, 64, 8192) == 64);
   CHECK(wgmma_tile_n(128, 128, 65536) == 64);     // one tile in at most 64 parts: two tiles instead
+  // A C of at most 64 rows (a row-major 8192 x 64 C inside): 64 x 128 tiles of one warpgroup.
+  const auto wgmma_tile_m = [&](std::size_t m, std::size_t n, std::size_t depth) {
+    return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).tile_m;
+  };
+  CHECK(wgmma_tile_m(64, 8192, 8192) == 64);
+  CHECK(wgmma_tile_m(37, 53, 150) == 64);
+  CHECK(wgmma_tile_m(65, 8192, 8192) == 128);
+  CHECK(wgmma_tile_m(8192, 64, 8192) == 128);
   using runtime::tensor::tf32_copies_pay, runtime::tensor::tf32_rounds_in_copies;
   CHECK(tf32_copies_pay(true, false, 100, 100));       // nothing to copy
   CHECK(tf32_copies_pay(false, true, 4096, 4096));

@@ -87,7 +87,7 @@ for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead"; do
   fi
 done
 
-# The Hopper programs, in their default, wide and narrow variants: clang's PTX, given the driver's target line
+# The Hopper programs, in their default, wide, narrow and short (64-row) variants: clang's PTX, given the driver's target line
 # and PTX version (clang 14 writes sm_80 and 7.0), goes through the runtime's own PTX step (tensor_source --patch), and ptxas checks the result
 # for sm_90a, which must hold the warpgroup MMAs.
 # TF32 (float) only with A transposed and B not: its tiles are K-major; the runtime copies other operands
@@ -96,7 +96,7 @@ for element in half bfloat16 float; do
   type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1"
   [[ $element == bfloat16 ]] && type=bf16
   [[ $element == float ]] && type=tf32 kk=8 narrows=0 tas=1 tbs=0
-  for variant in default wide narrow; do
+  for variant in default wide narrow short; do
   for narrow in $narrows; do
     for ta in $tas; do
       for tb in $tbs; do
@@ -110,6 +110,8 @@ for element in half bfloat16 float; do
         elif [[ $variant == narrow ]]; then
           options="$options $(cat "$work/wgmma_narrow.options")"
           mma="wgmma.mma_async.sync.aligned.m64n64k$kk.f32.$type.$type"
+        elif [[ $variant == short ]]; then
+          options="$options $(cat "$work/wgmma_short.options")"
         fi
         clang_ptx "${element}_wgmma" "$id" "$options" || continue
         sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"

@@ -1,6 +1,6 @@
 // Writes the tensor-core programs of each element type (DIR/half.cl, DIR/bfloat16.cl, DIR/float.cl: TF32,
-// the Hopper ones DIR/half_wgmma.cl, DIR/bfloat16_wgmma.cl, DIR/float_wgmma.cl (TF32) with DIR/wgmma_wide.options and
-// DIR/wgmma_narrow.options, the build options of their wide and narrow variants, and the FP64 one DIR/double.cl) for ptx.sh,
+// the Hopper ones DIR/half_wgmma.cl, DIR/bfloat16_wgmma.cl, DIR/float_wgmma.cl (TF32) with DIR/wgmma_wide.options,
+// DIR/wgmma_narrow.options and DIR/wgmma_short.options, the build options of their wide, narrow and short variants, and the FP64 one DIR/double.cl) for ptx.sh,
 // which compiles them to PTX with clang and checks the PTX with NVIDIA's ptxas. Nothing here touches a
 // device.
 
@@ -47,7 +47,9 @@ int main(int argc, char** argv) {
   wide << gemmcl::codegen::tensor::wgmma_wide_options << "\n";
   std::ofstream narrow(dir + "/wgmma_narrow.options");  // and of the narrow one
   narrow << gemmcl::codegen::tensor::wgmma_narrow_options << "\n";
-  if (!wide) return 1;
+  std::ofstream shortv(dir + "/wgmma_short.options");  // and of the short (64-row) one
+  shortv << gemmcl::codegen::tensor::wgmma_short_options << "\n";
+  if (!wide || !narrow || !shortv) return 1;
   std::ofstream dmma(dir + "/double.cl");
   dmma << gemmcl::codegen::dmma_source(gemmcl::element_traits<double>::info).text;
   return dmma ? 0 : 1;

@@ -185,16 +185,21 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     };
     const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
     // One work-group of 128 x 256 tiles fills a multiprocessor's local memory, two of the others do.
-    const auto wgmma = [&](std::size_t tile_n, std::string_view options) {
-      return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, wgmma_tile_m, tile_n,
-                    wgmma_threads, options, e.bytes == 4, tile_n == wgmma_wide_tile_n ? 1u : 2u};
+    const auto wgmma = [&](std::size_t tile_n, std::string_view options, std::size_t tile_m = wgmma_tile_m) {
+      return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, tile_m, tile_n,
+                    tile_m == wgmma_tile_m ? std::size_t(wgmma_threads) : std::size_t(wgmma_short_threads),
+                    options, e.bytes == 4, tile_n == wgmma_wide_tile_n ? 1u : 2u};
     };
-    // GEMMCL_WGMMA_VARIANT=wide, narrow or default forces that variant (tuning).
+    const auto short_tiles = [&] { return wgmma(wgmma_tile_n, wgmma_short_options, wgmma_short_tile_m); };
+    // GEMMCL_WGMMA_VARIANT=wide, narrow, short or default forces that variant (tuning).
     if (const std::string_view forced = wgmma_variant_by_environment(); !forced.empty()) {
       if (forced == "wide") return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
       if (forced == "narrow") return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
+      if (forced == "short") return short_tiles();
       return wgmma(wgmma_tile_n, {});
     }
+    // 64 x 128 tiles where C has at most 64 rows: 128-row tiles would be half empty.
+    if (m <= std::size_t(wgmma_short_tile_m)) return short_tiles();
     // 128 x 256 tiles (one work-group per multiprocessor) where they (nearly) fill the device: 2048^3
     // makes 128 of them for 132 multiprocessors, and runs faster so than on 256 tiles of 128 x 128.
     if (10 * tiles(wgmma_wide_tile_n) >= 9 * units) return wgmma(wgmma_wide_tile_n, wgmma_wide_options);

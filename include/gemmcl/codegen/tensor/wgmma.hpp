@@ -38,12 +38,18 @@ inline constexpr std::string_view wgmma_wide_options =
 inline constexpr int wgmma_narrow_tile_n = 64;
 inline constexpr std::string_view wgmma_narrow_options =
     " -DGEMMCL_WG_BN=64 -DGEMMCL_WG_STAGES=4 -DGEMMCL_WG_INFLIGHT=1";
+// The short variant: 64 x 128 tiles of one warpgroup, for a C of at most 64 rows, which would leave half
+// of each 128-row tile empty (a row-major C of 64 columns is one inside). Four buffers (96 KiB).
+inline constexpr int wgmma_short_tile_m = 64, wgmma_short_threads = 128;
+inline constexpr std::string_view wgmma_short_options =
+    " -DGEMMCL_WG_BM=64 -DGEMMCL_WG_BN=128 -DGEMMCL_WG_STAGES=4 -DGEMMCL_WG_INFLIGHT=1";
 
 inline constexpr std::string_view wgmma_config = R"CLC(
-// Work-group tile 128 (m) x BN (n), K steps of 128 bytes (64 16-bit elements, 32 floats): two warpgroups
-// of 128 work-items, warpgroup w computing rows 64 w .. 64 w + 63 with one MMA per 32 bytes of K
-// (m64nBNk16, or m64nBNk8 for TF32; BN / 2 float accumulators per work-item).
-// Build options: GEMMCL_WG_BN (64, 128 or 256), GEMMCL_WG_STAGES (local buffers) and GEMMCL_WG_INFLIGHT
+// Work-group tile BM (m) x BN (n), K steps of 128 bytes (64 16-bit elements, 32 floats): BM / 64
+// warpgroups of 128 work-items, warpgroup w computing rows 64 w .. 64 w + 63 with one MMA per 32 bytes
+// of K (m64nBNk16, or m64nBNk8 for TF32; BN / 2 float accumulators per work-item).
+// Build options: GEMMCL_WG_BM (128 or 64), GEMMCL_WG_BN (64, 128 or 256), GEMMCL_WG_STAGES (local
+// buffers) and GEMMCL_WG_INFLIGHT
 // (0: each K step's MMAs finish before the next step; 1: one step's MMAs stay in flight, and copies
 // run STAGES - 2 steps ahead instead of STAGES - 1). NVIDIA's OpenCL reports 48 KiB of local memory,
 // the most a kernel argument may take, but launches kernels whose static local arrays take up to
@@ -72,11 +78,14 @@ typedef ushort elem;
 #define ESIZE 2
 #endif
 #define EPC (16 / ESIZE)      // elements per 16-byte chunk
-#define BM 128
+#ifndef GEMMCL_WG_BM
+#define GEMMCL_WG_BM 128
+#endif
+#define BM GEMMCL_WG_BM
 #define BN GEMMCL_WG_BN
 #define BK (128 / ESIZE)      // K step: rows of 128 bytes
 #define KMMA (32 / ESIZE)     // K of one MMA: 32 bytes of each row
-#define NT 256
+#define NT (2 * BM)           // a warpgroup of 128 work-items per 64 rows
 #define STAGES GEMMCL_WG_STAGES
 #define AHEAD (STAGES - 1 - GEMMCL_WG_INFLIGHT)  // K steps whose copies are in flight
 #define STR2(x) #x
