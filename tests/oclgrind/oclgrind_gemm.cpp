@@ -148,7 +148,7 @@ int run_tensor(Device& d) {
 // copies running on from one tile's last K step into the next tile's first. A tile costs about half a
 // minute per K step under Oclgrind (a wide one four times that), so K is one step deep.
 template <class T, class CT>
-int run_wgmma(Device& d, gt::Case<T, CT> cs, const char* variant, std::size_t tile_n) {
+int run_wgmma(Device& d, gt::Case<T, CT> cs, const char* variant, std::size_t tile_n, std::size_t tile_m = 128) {
   using G = gt::TensorPath<T, CT, true, Epilogue<Activation::Identity>, true>;
   ::setenv("GEMMCL_WGMMA_VARIANT", variant, 1);
   const core::DeviceInfo& info = core::device_info(d.device());
@@ -156,8 +156,9 @@ int run_wgmma(Device& d, gt::Case<T, CT> cs, const char* variant, std::size_t ti
       runtime::tensor::kernel_for(element::info_of<T>, info, true, false, false, cs.m, cs.n, cs.k, true);
   const std::size_t tiles = runtime::tensor::tile_count(cs.m, cs.n, kernel.tile_m, kernel.tile_n);
   // Else the case would not be what it claims: the variable read before, or more units reported.
-  if (kernel.tile_n != tile_n || tiles <= kernel.resident * info.compute_units) {
-    std::cout << "FAILED: " << tiles << " tiles " << kernel.tile_n << " wide (not " << tile_n << "), "
+  if (kernel.tile_n != tile_n || kernel.tile_m != tile_m || tiles <= kernel.resident * info.compute_units) {
+    std::cout << "FAILED: " << tiles << " tiles " << kernel.tile_m << " x " << kernel.tile_n << " (not " << tile_m
+              << " x " << tile_n << "), "
               << kernel.resident << " work-groups a unit on " << info.compute_units << " units\n";
     return 1;
   }
@@ -178,6 +179,16 @@ int run_wgmma_half(Device& d) {
   cs.a_pad = cs.c_pad = 5;
   cs.nan_c = true;
   return run_wgmma(d, cs, "narrow", 64);
+}
+
+// 16-bit, short (64 x 128 tiles of one warpgroup): a C of 64 rows, NT, aligned, one whole K step:
+// tiles 0 and 1 take the unchecked copies, tile 2 is cut by n; C read (beta).
+int run_wgmma_short(Device& d) {
+  gt::Case<half, half> cs = gt::case_of<half, half>(gt::all_combinations[1], 64, 300, 64, 0.75f, -0.5f);
+  cs.a_off = cs.b_off = 8;  // 16 bytes, and leading dimensions of 16-byte multiples
+  cs.a_pad = 8;
+  cs.b_pad = 4;
+  return run_wgmma(d, cs, "short", 128, 64);
 }
 
 // TF32: TT, edges in m, n and K (part of one step of 32), beta reading C, A misaligned (packed first) and
@@ -221,6 +232,7 @@ int main(int argc, char** argv) {
       {"tensor-wgmma-half", run_wgmma_half},
       {"tensor-wgmma-tf32", [](Device& d) { return run_wgmma_tf32(d, 259, "narrow", 64); }},
       {"tensor-wgmma-wide-tf32", [](Device& d) { return run_wgmma_tf32(d, 129, "wide", 256); }},
+      {"tensor-wgmma-short", run_wgmma_short},
       // Batches, a fused epilogue, packed operands (oclgrind/features.hpp).
       {"batched", [](Device& d) { return oclgrind_features::run_batched(d); }},
       {"epilogue", [](Device& d) { return oclgrind_features::run_epilogue(d); }},
