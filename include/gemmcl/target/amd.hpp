@@ -30,16 +30,18 @@ struct Target<vendor::Amd> {
   // A GPU whose vendor is AMD. CPUs are left out: PoCL on an AMD processor reports the vendor
   // "AuthenticAMD" (a CPU), and Intel's CPU runtime on one reports "Intel(R) Corporation" with "AMD" only
   // in the device name, which is not looked at.
-  static std::string missing(const core::DeviceInfo& d) {
+  static bool matches(const core::DeviceInfo& d) {
     const bool amd = d.vendor.find("Advanced Micro Devices") != std::string::npos ||
                      (d.vendor.find("AMD") != std::string::npos &&
                       d.vendor.find("AuthenticAMD") == std::string::npos);
-    if (amd && d.is_gpu()) return {};
+    return amd && d.is_gpu();
+  }
+  static std::string missing(const core::DeviceInfo& d) {
+    if (matches(d)) return {};
     const std::string by = d.vendor.empty() ? std::string("an unnamed vendor") : d.vendor;
     return d.is_gpu() ? "an AMD GPU (the device is by " + by + ")"
                       : "an AMD GPU (the device is not a GPU; its vendor is " + by + ")";
   }
-  static bool matches(const core::DeviceInfo& d) { return missing(d).empty(); }
   static void build_options(std::string&, const core::DeviceInfo&) {}
   static constexpr bool device_fence = false;  // mem_fence, as the generic target
   static constexpr bool kernel_limit_binds = true;

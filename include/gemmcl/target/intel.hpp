@@ -71,22 +71,40 @@ inline const std::vector<std::size_t>& sub_group_sizes(const core::DeviceInfo& d
   return known.back()->sizes;
 }
 
-// What the device lacks for sub-groups of `size` ("" when nothing).
-inline std::string missing(const core::DeviceInfo& d, int size, bool block_reads) {
-  for (std::string_view ext : {"cl_intel_subgroups", "cl_intel_required_subgroup_size"})
-    if (!d.has_extension(ext)) return "the extension " + std::string(ext);
+// What the device lacks first for sub-groups of `size`; missing() words it. Targets ask on every call
+// whether a device matches, so that question builds no message.
+enum class Lack { nothing, subgroups, required_size, size, block_reads };
+inline Lack lack(const core::DeviceInfo& d, int size, bool block_reads) {
+  if (!d.has_extension("cl_intel_subgroups")) return Lack::subgroups;
+  if (!d.has_extension("cl_intel_required_subgroup_size")) return Lack::required_size;
   const auto& sizes = sub_group_sizes(d);
-  if (std::find(sizes.begin(), sizes.end(), std::size_t(size)) == sizes.end()) {
-    std::string list;
-    for (std::size_t s : sizes) list += (list.empty() ? "" : ", ") + std::to_string(s);
-    return "sub-groups of " + std::to_string(size) + " (it has " + (list.empty() ? "none" : list) + ")";
-  }
+  if (std::find(sizes.begin(), sizes.end(), std::size_t(size)) == sizes.end()) return Lack::size;
   // GPUs that also run SIMD 8 (Gen9 to Xe-HPG) have no block reads at SIMD 32; Xe-HPC (16 and 32
   // only) and the CPU runtime have.
   if (block_reads && size == 32 && d.is_gpu() && std::find(sizes.begin(), sizes.end(), 8) != sizes.end())
-    return "block reads in sub-groups of 32 (Intel GPUs before Xe-HPC have none: use IntelLoads::Plain "
-           "or sub-groups of 16)";
-  return {};
+    return Lack::block_reads;
+  return Lack::nothing;
+}
+
+// What the device lacks for sub-groups of `size` ("" when nothing).
+inline std::string missing(const core::DeviceInfo& d, int size, bool block_reads) {
+  switch (lack(d, size, block_reads)) {
+    case Lack::nothing:
+      return {};
+    case Lack::subgroups:
+      return "the extension cl_intel_subgroups";
+    case Lack::required_size:
+      return "the extension cl_intel_required_subgroup_size";
+    case Lack::size: {
+      std::string list;
+      for (std::size_t s : sub_group_sizes(d)) list += (list.empty() ? "" : ", ") + std::to_string(s);
+      return "sub-groups of " + std::to_string(size) + " (it has " + (list.empty() ? "none" : list) + ")";
+    }
+    case Lack::block_reads:
+      break;
+  }
+  return "block reads in sub-groups of 32 (Intel GPUs before Xe-HPC have none: use IntelLoads::Plain "
+         "or sub-groups of 16)";
 }
 
 }  // namespace intel
@@ -99,7 +117,9 @@ struct Target<vendor::IntelSubgroups<S, L>> {
   static std::string missing(const core::DeviceInfo& d) {
     return intel::missing(d, S, L == vendor::IntelLoads::Block);
   }
-  static bool matches(const core::DeviceInfo& d) { return missing(d).empty(); }
+  static bool matches(const core::DeviceInfo& d) {
+    return intel::lack(d, S, L == vendor::IntelLoads::Block) == intel::Lack::nothing;
+  }
   static void build_options(std::string&, const core::DeviceInfo&) {}
   static constexpr bool device_fence = false;
   static constexpr bool kernel_limit_binds = true;

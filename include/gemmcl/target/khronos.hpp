@@ -51,7 +51,10 @@ struct Target<vendor::KhronosSubgroups> {
     if (!d.has_extension("cl_khr_subgroup_shuffle")) return "the extension cl_khr_subgroup_shuffle";
     return {};
   }
-  static bool matches(const core::DeviceInfo& d) { return missing(d).empty(); }
+  // The same two questions, without the message: asked on every call.
+  static bool matches(const core::DeviceInfo& d) {
+    return khronos::has_sub_groups(d) && d.has_extension("cl_khr_subgroup_shuffle");
+  }
   // Sub-group built-ins are OpenCL C 2.0 (with cl_khr_subgroups) or 3.0 (as a feature).
   static void build_options(std::string& options, const core::DeviceInfo& d) {
     options += khronos::opencl3(d) ? " -cl-std=CL3.0" : " -cl-std=CL2.0";
