@@ -23,6 +23,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../codegen/source.hpp"
@@ -187,8 +188,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // One work-group of 128 x 256 tiles fills a multiprocessor's local memory, two of the others do.
     const auto wgmma = [&](std::size_t tile_n, std::string_view options, std::size_t tile_m = wgmma_tile_m) {
       return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, tile_m, tile_n,
-                    tile_m == wgmma_tile_m ? std::size_t(wgmma_threads) : std::size_t(wgmma_short_threads),
-                    options, e.bytes == 4, tile_n == wgmma_wide_tile_n ? 1u : 2u};
+                    wgmma_threads(tile_m), options, e.bytes == 4, tile_n == wgmma_wide_tile_n ? 1u : 2u};
     };
     const auto short_tiles = [&] { return wgmma(wgmma_tile_n, wgmma_short_options, wgmma_short_tile_m); };
     // GEMMCL_WGMMA_VARIANT=wide, narrow, short or default forces that variant (tuning).
@@ -246,17 +246,17 @@ struct Plan {
   std::size_t chunk = 0;
   std::weak_ptr<Program> program;
 };
-inline Plan* remembered_plan(const PlanKey& key, bool add) {
+// The thread's plan for key, and whether it was there; a new one (empty) replaces the oldest.
+inline std::pair<Plan*, bool> remembered_plan(const PlanKey& key) {
   thread_local std::pair<PlanKey, Plan> plans[8];
   thread_local std::size_t count = 0, next = 0;
   for (std::size_t i = 0; i < count; ++i)
-    if (plans[i].first == key) return &plans[i].second;
-  if (!add) return nullptr;
+    if (plans[i].first == key) return {&plans[i].second, true};
   auto& slot = plans[next];
   next = (next + 1) % std::size(plans);
   count = std::min(count + 1, std::size(plans));
   slot = {key, Plan{}};
-  return &slot.second;
+  return {&slot.second, false};
 }
 
 // The product; T is the type of alpha and beta (float, or double for FP64). `emulate` builds the kernel
@@ -270,10 +270,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const PlanKey key{target.context, target.device, &e, p.m, p.n, p.k, p.trans_a, p.trans_b,
                     core::vector_aligned(p.a, chunk_elements), core::vector_aligned(p.b, chunk_elements),
                     c_narrow, emulate, hopper, p.epilogue.activation, p.epilogue.bias};
-  Plan* plan = remembered_plan(key, false);
-  const bool known = plan != nullptr;
+  const auto [plan, known] = remembered_plan(key);
   if (!known) {
-    plan = remembered_plan(key, true);
     plan->first = kernel_for(e, device, emulate, p.trans_a, p.trans_b, p.m, p.n, p.k, hopper);
     int splits = splits_for(p, device, plan->first, e.bytes);
     constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step

@@ -13,6 +13,7 @@
 // and the tile and pipeline's (below): the runtime builds the 128 x 128 default, the wide variant for
 // products whose 128 x 256 tiles (nearly) fill the device, or the narrow one (128 x 64).
 
+#include <cstddef>
 #include <string_view>
 
 #include "epilogue.hpp"
@@ -28,7 +29,9 @@ GEMMCL_COLD_BEGIN
 namespace gemmcl::codegen::tensor {
 
 inline constexpr std::string_view wgmma_kernel_name = "gemmcl_wgmma";
-inline constexpr int wgmma_tile_m = 128, wgmma_tile_n = 128, wgmma_threads = 256;
+inline constexpr int wgmma_tile_m = 128, wgmma_tile_n = 128;
+// Work-items of a work-group of tile_m rows: a warpgroup of 128 per 64 rows (the kernel's NT).
+constexpr std::size_t wgmma_threads(std::size_t tile_m) { return 2 * tile_m; }
 // The wide variant: 128 x 256 tiles, K steps of 64 in four buffers (192 KiB), one step's MMAs in flight.
 inline constexpr int wgmma_wide_tile_n = 256;
 inline constexpr std::string_view wgmma_wide_options =
@@ -40,7 +43,7 @@ inline constexpr std::string_view wgmma_narrow_options =
     " -DGEMMCL_WG_BN=64 -DGEMMCL_WG_STAGES=4 -DGEMMCL_WG_INFLIGHT=1";
 // The short variant: 64 x 128 tiles of one warpgroup, for a C of at most 64 rows, which would leave half
 // of each 128-row tile empty (a row-major C of 64 columns is one inside). Four buffers (96 KiB).
-inline constexpr int wgmma_short_tile_m = 64, wgmma_short_threads = 128;
+inline constexpr int wgmma_short_tile_m = 64;
 inline constexpr std::string_view wgmma_short_options =
     " -DGEMMCL_WG_BM=64 -DGEMMCL_WG_BN=128 -DGEMMCL_WG_STAGES=4 -DGEMMCL_WG_INFLIGHT=1";
 
