@@ -13,6 +13,7 @@
 // through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync), and so does TF32 where A and B
 // are stored K-major (A transposed, B not) or copying them so pays (tf32_copies_pay); elsewhere on
 // mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
+// Which kernel and split a shape gets is tensor_choice.hpp's.
 // Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
 // reduction adds them into C (reading and rounding a 16-bit C itself).
 
@@ -33,6 +34,7 @@
 #include "launch.hpp"
 #include "ptx_patch.hpp"
 #include "scratch.hpp"
+#include "tensor_choice.hpp"
 #include "widen.hpp"
 #include "../util/cold.hpp"
 
@@ -54,34 +56,6 @@ inline bool enabled_by_environment() {
     return v == nullptr || std::string(v) != "0";
   }();
   return on;
-}
-// GEMMCL_WGMMA=0 keeps Hopper GPUs on the mma.sync kernel.
-inline bool wgmma_by_environment() {
-  static const bool on = [] {
-    const char* v = std::getenv("GEMMCL_WGMMA");
-    return v == nullptr || std::string(v) != "0";
-  }();
-  return on;
-}
-// GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma_variants.hpp on every shape (tuning); -1 if
-// unset or not the index of a variant.
-inline long dmma_variant_by_environment() {
-  static const long i = [] {
-    const char* v = std::getenv("GEMMCL_DMMA_VARIANT");
-    if (v == nullptr || *v == '\0') return -1L;
-    char* end = nullptr;
-    const long x = std::strtol(v, &end, 10);
-    return *end == '\0' && x >= 0 && x < static_cast<long>(std::size(codegen::tensor::dmma_variants)) ? x : -1L;
-  }();
-  return i;
-}
-
-inline std::string_view wgmma_variant_by_environment() {
-  static const std::string v = [] {
-    const char* x = std::getenv("GEMMCL_WGMMA_VARIANT");
-    return std::string(x == nullptr ? "" : x);
-  }();
-  return v;
 }
 
 inline TensorCoreSupport support(const core::DeviceInfo& d) {
@@ -112,119 +86,6 @@ inline bool takes(const core::DeviceInfo& d, const element::Info& e) {
 
 // The packing kernel's element for 16-bit words, whatever they hold.
 inline constexpr element::Info words16{"ushort", 2, "ushort", "", ErrorCode::ElementUnsupported, "16-bit words"};
-
-// The kernel a call runs: its program, whether it goes through the PTX step, its tile and work-group,
-// and the build options of its variant.
-struct Kernel {
-  const codegen::Source* source;
-  std::string (*rewrite)(std::string_view);  // the PTX step it is built through, if any
-  std::size_t tile_m, tile_n, threads;
-  std::string_view options = {};
-  bool k_major = false;  // reads A only transposed and B only not (the wgmma kernel's TF32)
-  // Persistent kernels (wgmma): how many of its work-groups a compute unit holds at once; the launch
-  // is then at most that many per unit, each taking every so many tiles. 0: one work-group per tile.
-  std::size_t resident = 0;
-};
-// Tiles of tile_m x tile_n that cover an m x n C.
-inline std::size_t tile_count(std::size_t m, std::size_t n, std::size_t tile_m, std::size_t tile_n) {
-  return ((m + tile_m - 1) / tile_m) * ((n + tile_n - 1) / tile_n);
-}
-// K below this is never split; a part of a split K is at least split_min_part_k deep (FP64: 256), and
-// there are at most max_splits parts.
-inline constexpr std::size_t split_min_k = 4096, split_min_part_k = 1024, max_splits = 128;
-// The most parts a K of k may be split into (1: none).
-inline std::size_t most_splits(std::size_t k, bool fp64) {
-  return k < split_min_k ? 1 : std::clamp<std::size_t>(k / (fp64 ? 256 : split_min_part_k), 1, max_splits);
-}
-// TF32 on the wgmma kernel reads A transposed and B not, through a transposed copy of an operand stored
-// otherwise; that copy pays where the copied operand enters enough products (n for A, m for B). Below
-// that (8192 x 64 x 8192 with A as stored, 128 x 128 x 65536) mma.sync, which reads either way, is faster.
-inline bool tf32_copies_pay(bool trans_a, bool trans_b, std::size_t m, std::size_t n) {
-  constexpr std::size_t min_uses = 512;
-  return (trans_a || n >= min_uses) && (!trans_b || m >= min_uses);
-}
-
-// TF32 on the wgmma kernel rounds its operands to TF32 in local memory, which halves its speed (without
-// rounding it reached 0.85x of cuBLAS on an H100, but with 2.5x its error). On products whose operands
-// are small beside their work, both are copied first instead, rounded (and transposed where needed),
-// and the kernel reads them as they are. (At 1024^3 the copies cost more than they save.)
-inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 2048; }
-
-// trans_a, trans_b: A and B as the kernel would read them (transposed or not), which decide DMMA's
-// register need and whether TF32 runs on wgmma; m, n and k: the product's extent, which decides the
-// wgmma kernel's tile. hopper: the wgmma kernel even where it is emulated (tests).
-inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_a = false,
-                         bool trans_b = false, std::size_t m = 0, std::size_t n = 0, std::size_t k = 0,
-                         bool hopper = false) {
-  using namespace codegen::tensor;
-  // DMMA: 128 x 64 tiles; 64 x 64 where 128 rows would pad m by a tenth more (m of 64); where fewer
-  // 128 x 64 tiles than compute units would leave some idle and K is too shallow to split instead,
-  // eight warps a tile (one work-group a unit), or 64 x 64 tiles if even those are fewer than the units.
-  // Variants marked capped get a 128-register cap through the PTX step (NVIDIA's OpenCL has no option
-  // for it).
-  if (e.bytes == 8) {
-    const long forced = dmma_variant_by_environment();
-    const DmmaVariant &large = dmma_variants[0], &small = dmma_variants[dmma_small];
-    const auto rows = [&](const DmmaVariant& x) { return (m + x.tile_m - 1) / x.tile_m * x.tile_m; };
-    const auto few = [&](const DmmaVariant& x) {
-      return tile_count(m, n, x.tile_m, x.tile_n) < std::max<cl_uint>(d.compute_units, 1);
-    };
-    const DmmaVariant& v = forced >= 0                          ? dmma_variants[forced]
-                           : 10 * rows(small) <= 9 * rows(large) ? small
-                           : !few(large) || k >= split_min_k     ? large
-                           : few(small)                          ? small
-                                                                 : dmma_variants[dmma_one_wave];
-    return {&codegen::dmma_source(e), v.capped && !emulate ? &ptx::with_128_registers : nullptr,
-            std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads), v.options};
-  }
-  // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup
-  // MMAs, built through the PTX step.
-  if ((e.bytes == 2 || (e.bytes == 4 && (hopper || tf32_copies_pay(trans_a, trans_b, m, n)))) &&
-      (hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90))) {
-    const auto tiles = [&](std::size_t tile_n) {
-      return tile_count(m, n, wgmma_tile_m, tile_n);
-    };
-    const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
-    // One work-group of 128 x 256 tiles fills a multiprocessor's local memory, two of the others do.
-    const auto wgmma = [&](std::size_t tile_n, std::string_view options, std::size_t tile_m = wgmma_tile_m) {
-      return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, tile_m, tile_n,
-                    wgmma_threads(tile_m), options, e.bytes == 4, tile_n == wgmma_wide_tile_n ? 1u : 2u};
-    };
-    const auto short_tiles = [&] { return wgmma(wgmma_tile_n, wgmma_short_options, wgmma_short_tile_m); };
-    // GEMMCL_WGMMA_VARIANT=wide, narrow, short or default forces that variant (tuning).
-    if (const std::string_view forced = wgmma_variant_by_environment(); !forced.empty()) {
-      if (forced == "wide") return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
-      if (forced == "narrow") return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
-      if (forced == "short") return short_tiles();
-      return wgmma(wgmma_tile_n, {});
-    }
-    // 64 x 128 tiles where C has at most 64 rows: 128-row tiles would be half empty.
-    if (m <= std::size_t(wgmma_short_tile_m)) return short_tiles();
-    // 128 x 256 tiles (one work-group per multiprocessor) where they (nearly) fill the device: 2048^3
-    // makes 128 of them for 132 multiprocessors, and runs faster so than on 256 tiles of 128 x 128.
-    if (10 * tiles(wgmma_wide_tile_n) >= 9 * units) return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
-    // 128 x 64 where C is at most 64 wide, or where 128 x 128 tiles leave multiprocessors idle and K is
-    // too short to split, or so short that even its finest split leaves them idle (128 x 128 x 65536:
-    // 64 parts of one tile).
-    if (n <= wgmma_narrow_tile_n || tiles(wgmma_tile_n) * most_splits(k, false) < units)
-      return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
-    return wgmma(wgmma_tile_n, {});
-  }
-  return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};
-}
-
-// How many parts K is split into: only deep products whose tiles of C leave most of the device idle.
-// (Splitting mid-sized FP64 products, 1000^3 in two, measured no faster on an H100.)
-inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const Kernel& kernel, int element_bytes) {
-  const std::size_t tiles = tile_count(p.m, p.n, kernel.tile_m, kernel.tile_n);
-  const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
-  const bool fp64 = element_bytes == 8;
-  if (tiles >= units || p.k < split_min_k) return 1;
-  // Two work-groups per compute unit, without a second wave (8192 x 64 x 8192: faster in four parts than
-  // in five or six on 128 x 64 tiles, and so for FP64).
-  const std::size_t want = 2 * units / tiles;
-  return static_cast<int>(std::clamp<std::size_t>(std::min(want, most_splits(p.k, fp64)), 1, max_splits));
-}
 
 // A call's kernels, split and program depend on its shape, transposes, alignment, types and epilogue,
 // not on its buffers; choosing them and looking the program up cost about as much host time as the
