@@ -9,6 +9,9 @@
 
 #include <gemmcl/gemm.hpp>
 
+#include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -131,29 +134,87 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
   if (std::is_same_v<G, HopperTf32>) check(gt::all_combinations[0], 2050, 2049, 24, -0.5);
 }
 
-// TF32 rounds its inputs to the nearest TF32 value, as cuBLAS's TF32 mode does, where the tensor cores
-// alone would drop the low bits: A's 1 + 3 * 2^-12 must count as 1 + 2^-10, not 1. K spans several K
-// steps (each of which the kernels round); A is read as stored (transposed, K-major) and copied
-// transposed (not transposed).
-TEST_CASE_TEMPLATE("TF32 rounds its inputs to nearest", G, Tf32Path, HopperTf32) {
+// TF32 rounds its inputs to the nearest TF32 value, ties to even, as cuBLAS's TF32 mode does (measured
+// on an H200), where the tensor cores alone would drop the low bits: with B all ones, C = k * A's
+// element as rounded. K spans several K steps (each of which the kernels round); A is read as stored
+// (transposed, K-major) and copied transposed (not transposed). On a GPU of compute capability 8.x
+// the kernel's cvt.rna rounds ties away from zero.
+TEST_CASE_TEMPLATE("TF32 rounds its inputs to nearest, ties to even", G, Tf32Path, HopperTf32) {
   auto& t = gt::target();
+  const core::DeviceInfo& info = core::device_info(t.device());
+  const bool ties_away = !std::is_same_v<G, HopperTf32> && runtime::tensor::takes(info, element::info_of<float>) &&
+                         target::nvidia::compute_capability(info) < 90;
   const std::size_t m = 40, n = 30, k = 100;
-  const float expected = float(k) * (1.0f + 0x1p-10f);  // exact in float, as every partial sum
-  std::vector<float> a(m * k, 1.0f + 3.0f * 0x1p-12f), b(k * n, 1.0f);
-  cl::Buffer da(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(float), a.data());
-  cl::Buffer db(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(float), b.data());
-  for (const Transpose ta : {Transpose::Yes, Transpose::No}) {
-    std::vector<float> c(m * n, -1.0f);
-    cl::Buffer dc(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, c.size() * sizeof(float), c.data());
-    G{}(t.queue, Layout::ColMajor, ta, Transpose::No, m, n, k, 1.0f, da, 0, ta == Transpose::Yes ? k : m, db, 0, k,
-        0.0f, dc, 0, m);
-    t.queue.enqueueReadBuffer(dc, CL_TRUE, 0, c.size() * sizeof(float), c.data());
-    std::size_t wrong = 0;
-    for (const float x : c) wrong += x != expected;
-    const std::string how = ta == Transpose::Yes ? "A transposed" : "A not transposed";
-    INFO(how << ": C(0, 0) = " << c[0] << ", expected " << expected);
-    CHECK(wrong == 0);
+  struct Case {
+    float x, rounded;
+  };
+  // 1 + 3 * 2^-12 up; ties 1 + 2^-11 down and 1 + 3 * 2^-11 up (to the even neighbour); 1 + 5 * 2^-12 down.
+  const float tie_low = ties_away ? 1.0f + 0x1p-10f : 1.0f;
+  for (const Case& r : {Case{1.0f + 3.0f * 0x1p-12f, 1.0f + 0x1p-10f}, Case{1.0f + 0x1p-11f, tie_low},
+                        Case{1.0f + 3.0f * 0x1p-11f, 1.0f + 0x1p-9f}, Case{1.0f + 5.0f * 0x1p-12f, 1.0f + 0x1p-10f}}) {
+    const float expected = float(k) * r.rounded;  // exact in float, as every partial sum
+    std::vector<float> a(m * k, r.x), b(k * n, 1.0f);
+    cl::Buffer da(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(float), a.data());
+    cl::Buffer db(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(float), b.data());
+    for (const Transpose ta : {Transpose::Yes, Transpose::No}) {
+      std::vector<float> c(m * n, -1.0f);
+      cl::Buffer dc(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, c.size() * sizeof(float), c.data());
+      G{}(t.queue, Layout::ColMajor, ta, Transpose::No, m, n, k, 1.0f, da, 0, ta == Transpose::Yes ? k : m, db, 0, k,
+          0.0f, dc, 0, m);
+      t.queue.enqueueReadBuffer(dc, CL_TRUE, 0, c.size() * sizeof(float), c.data());
+      std::size_t wrong = 0;
+      for (const float x : c) wrong += x != expected;
+      const std::string how = ta == Transpose::Yes ? "A transposed" : "A not transposed";
+      INFO(how << ", A's elements " << r.x << ": C(0, 0) = " << c[0] << ", expected " << expected);
+      CHECK(wrong == 0);
+    }
   }
+}
+
+// The one rounding function every TF32 path uses (codegen/tf32.hpp), run on the device against a
+// rounding computed another way (nearbyint on the value scaled by its TF32 unit, ties to even) over
+// every class of float: random bit patterns, exact ties, subnormals, the largest values, infinities, NaNs.
+TEST_CASE("TF32 rounding: nearest, ties to even, every class of float") {
+  auto& t = gt::target();
+  std::vector<std::uint32_t> in;
+  std::mt19937 rng(20261127);
+  for (int i = 0; i < 100000; ++i) in.push_back(rng());
+  for (int i = 0; i < 2000; ++i) in.push_back((rng() & ~0x1FFFu) | 0x1000u);  // exact ties
+  for (const std::uint32_t x : {0u, 0x80000000u, 1u, 0x1000u, 0x3000u, 0x7FFFFFu, 0x7F7FFFFFu, 0x7F7FF000u,
+                                0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x7F800001u, 0xFF801000u})
+    in.push_back(x);
+  const std::string source = std::string(codegen::tf32_round_function) +
+                             "__kernel void round_all(__global uint* x) {\n"
+                             "  x[get_global_id(0)] = tf32_round_nearest_even(x[get_global_id(0)]);\n}\n";
+  cl::Program program(t.context, source);
+  program.build({t.device});
+  cl::Kernel kernel(program, "round_all");
+  cl::Buffer buffer(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, in.size() * 4, in.data());
+  kernel.setArg(0, buffer);
+  t.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(in.size()));
+  std::vector<std::uint32_t> out(in.size());
+  t.queue.enqueueReadBuffer(buffer, CL_TRUE, 0, out.size() * 4, out.data());
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    float x, y;
+    std::memcpy(&x, &in[i], 4);
+    std::memcpy(&y, &out[i], 4);
+    bool right;
+    if (std::isnan(x)) {
+      right = std::isnan(y) && (out[i] & 0x400000u) != 0;  // still a NaN once the low 13 bits are gone
+    } else if (std::isinf(x)) {
+      right = out[i] == in[i];
+    } else {
+      int e = 0;
+      std::frexp(x, &e);  // |x| = f * 2^e, f in [0.5, 1): TF32 keeps 11 significant bits, down to 2^-136
+      const double unit = std::ldexp(1.0, std::max(e - 11, -136));
+      const double want = std::nearbyint(double(x) / unit) * unit;  // ties to even (the default mode)
+      right = std::signbit(y) == std::signbit(x) &&
+              (double(y) == want || (std::isinf(y) && std::abs(want) > 0x1.ffep127));  // past the largest: infinity
+    }
+    if (!right && ++wrong <= 5) MESSAGE("float bits " << in[i] << " rounded to " << out[i]);
+  }
+  CHECK(wrong == 0);
 }
 
 TEST_CASE("tensor_cores says whether the device has them, and why not") {

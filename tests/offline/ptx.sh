@@ -38,6 +38,7 @@ for element in half bfloat16 float; do
         clang_ptx "$element" "$id" "$options" || continue
         expected=("mma.sync.aligned.$mma" "cp.async.cg.shared.global")
         [[ $element != float || $ta == 1 || $tb == 0 ]] && expected+=("ldmatrix.sync.aligned.m8n8.x4")
+        # TF32 rounds with cvt.rna on 8.x, with cvt.rn from 9.0 on (checked below).
         [[ $element == float ]] && expected+=("cvt.rna.tf32.f32")
         for instruction in "${expected[@]}"; do
           if ! grep -q "$instruction" "$work/$id.ptx"; then
@@ -55,6 +56,19 @@ for element in half bfloat16 float; do
     done
   done
 done
+# TF32 on compute capability 9.0 (GEMMCL_TC_SM90=1, as the runtime builds it there): rounded by cvt.rn, a
+# PTX 7.8 instruction of sm_90, so checked under the driver's header (sm_90, PTX 8.0).
+for tt in 00 01 10 11; do
+  id="float.sm90.$tt" programs=$((programs + 1)) count=$((count + 1))
+  options="-DGEMMCL_TRANS_A=${tt:0:1} -DGEMMCL_TRANS_B=${tt:1:1} -DGEMMCL_TC_SM90=1"
+  clang_ptx "float" "$id" "$options" || continue
+  sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"
+  grep -q "cvt.rn.tf32.f32" "$work/$id.ptx" || { echo "FAILED: $id: no cvt.rn.tf32.f32"; failed=$((failed + 1)); }
+  if ! "$PTXAS" -arch=sm_90 "$work/$id.ptx" -o "$work/$id.cubin" > "$work/$id.ptxas.log" 2>&1; then
+    echo "FAILED: ptxas -arch=sm_90, $id ($options):"; sed 's/^/    /' "$work/$id.ptxas.log"; failed=$((failed + 1))
+  fi
+done
+
 # The FP64 program (DMMA, a shape of sm_90 and PTX 7.8): ptxas for sm_90, the default variant (m16n8k16)
 # in each transpose, one of 256 work-items (m16n8k8) capped at 128 registers by the runtime's PTX step,
 # and one that reads fragments a K step ahead (as dmma_variants.hpp's dmma_one_wave).
@@ -103,6 +117,7 @@ for element in half bfloat16 float; do
         id="${element}_wgmma.$variant.c$narrow.$ta$tb"
         programs=$((programs + 1)) count=$((count + 1))
         options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow"
+        [[ $element == float ]] && options="$options -DGEMMCL_TC_SM90=1"  # TF32 rounded by cvt.rn
         mma="wgmma.mma_async.sync.aligned.m64n128k$kk.f32.$type.$type"
         if [[ $variant == wide ]]; then
           options="$options $(cat "$work/wgmma_wide.options")"
@@ -117,6 +132,9 @@ for element in half bfloat16 float; do
         sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"
         if ! "$1" --patch "$work/$id.ptx" "$work/$id.90a.ptx" > "$work/$id.patch.log" 2>&1; then
           echo "FAILED: the PTX step, $id:"; sed 's/^/    /' "$work/$id.patch.log"; failed=$((failed + 1)); continue
+        fi
+        if [[ $element == float ]] && ! grep -q "cvt.rn.tf32.f32" "$work/$id.90a.ptx"; then
+          echo "FAILED: $id: no cvt.rn.tf32.f32"; failed=$((failed + 1))
         fi
         if ! grep -q "$mma" "$work/$id.90a.ptx" || grep -q '//@' "$work/$id.90a.ptx"; then
           echo "FAILED: $id: no $mma after the PTX step, or a //@ line left"; failed=$((failed + 1))

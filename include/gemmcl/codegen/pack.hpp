@@ -4,13 +4,13 @@
 // dst gets the block's transpose (cols x rows), so the product reads the operand in its other storage
 // order. Each work-item copies one row of PACK_COLS columns (a PACK_COLS-square block when
 // transposing): its loads are all in flight before the first store. Built with GEMMCL_PACK_TF32, the
-// copy of a float operand holds each element rounded to TF32 (nearest, ties away from zero, as
-// cvt.rna does; infinities and NaNs kept), so that the tensor cores, which drop the low 13 bits,
-// compute with rounded inputs. Built only for calls that pack.
+// copy of a float operand holds each element rounded to TF32 (tf32.hpp), so that the tensor cores,
+// which drop the low 13 bits, compute with rounded inputs. Built only for calls that pack.
 
 #include <string_view>
 
 #include "element_header.hpp"
+#include "tf32.hpp"
 #include "../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
@@ -27,10 +27,8 @@ template <class Sink>
 constexpr void emit_pack(util::text<Sink>& t) {
   t.line({"#define PACK_COLS ", pack_columns});
   t.line("#ifdef GEMMCL_PACK_TF32");
-  t.line("inline real pack_out(const real x) {");
-  t.line("  const uint b = as_uint(x);");
-  t.line("  return (b & 0x7F800000u) == 0x7F800000u ? x : as_float((b + 0x1000u) & 0xFFFFE000u);");
-  t.line("}");
+  t.raw(tf32_round_function);
+  t.line("#define pack_out(x) as_float(tf32_round_nearest_even(as_uint(x)))");
   t.line("#else");
   t.line("#define pack_out(x) (x)");
   t.line("#endif");

@@ -136,8 +136,12 @@ inline void copy_tile(__local ushort* smem, const uint st, const __global elem* 
 // row i of matrix j: for A the blocks (m +0, k +0), (m +8, k +0), (m +0, k +h), (m +8, k +h), which are
 // fragment registers a0..a3 (h: half the MMA's K); for B pairs of n8 blocks, (n +0, k +0|+h) then
 // (n +8, k +0|+h). TF32 reads M- or N-contiguous tiles word by word: lane 4g + t takes (m g, k t).
-inline void load_fragments(uint af[4][4], uint bf[NI][2], __local ushort* smem, const uint st, const int kk,
-                           const uint wm, const uint wn, const uint lj, const uint li EMU_PARAM) {
+// Always inlined: its arrays are the caller's registers, and a call would name a function of which
+// OpenCL C's plain inline gives no definition (clang made one of TF32's rounding in integer arithmetic).
+static inline __attribute__((always_inline)) void load_fragments(uint af[4][4], uint bf[NI][2],
+                                                                 __local ushort* smem, const uint st, const int kk,
+                                                                 const uint wm, const uint wn, const uint lj,
+                                                                 const uint li EMU_PARAM) {
   const uint g = (8 * lj + li) >> 2, t = li & 3u;
 #pragma unroll
   for (int mi = 0; mi < 4; ++mi) {
@@ -175,7 +179,7 @@ inline void load_fragments(uint af[4][4], uint bf[NI][2], __local ushort* smem, 
     bf[2 * nj + 1][1] = r[3];
   }
 #if GEMMCL_TC_TF32
-  // Inputs rounded to TF32 (nearest, ties away from zero), as cuBLAS's TF32 mode does.
+  // Inputs rounded to TF32 (nearest, ties to even), as cuBLAS's TF32 mode does.
 #pragma unroll
   for (int mi = 0; mi < 4; ++mi)
 #pragma unroll
@@ -297,6 +301,7 @@ constexpr void write_mma_sync(Sink& sink, const element::Info& e) {
   t.line("#endif");
   t.raw(mma_sync_config);
   emit_epilogue_prelude(t, "float");
+  if (tf32) t.raw(tf32_round_function);
   t.raw(ptx_sm80);
   t.raw(mma_sync_body);
 }

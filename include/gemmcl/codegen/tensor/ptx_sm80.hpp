@@ -2,7 +2,7 @@
 // The PTX instructions of the tensor-core main loop (compute capability 8.0 and up), as OpenCL C
 // wrappers named by exact shape and types: asynchronous 16-byte copies into local memory, ldmatrix
 // (8x8 matrices of 16-bit elements, plain or transposed), mma.sync m16n8k16 (f16, bf16) and m16n8k8
-// (tf32) with float accumulators, and the TF32 rounding. The kernel calls them through neutral names
+// (tf32) with float accumulators, and TF32's rounding. The kernel calls them through neutral names
 // (CP_ASYNC_16, LDMATRIX_X4, MMA, TF32_ROUND).
 //
 // With GEMMCL_TC_EMULATE=1 every instruction is replaced by portable OpenCL C that does the same for
@@ -12,9 +12,14 @@
 
 #include <string_view>
 
+#include "../tf32.hpp"
+
 namespace gemmcl::codegen::tensor {
 
 inline constexpr std::string_view ptx_sm80 = R"CLC(
+#ifndef GEMMCL_TC_SM90
+#define GEMMCL_TC_SM90 0  // 1: compute capability 9.0 and up (the runtime says so)
+#endif
 #if !GEMMCL_TC_EMULATE
 #define EMU_PARAM
 #define EMU_ARG
@@ -63,12 +68,6 @@ inline void mma_sync_aligned_m16n8k8_row_col_f32_tf32_tf32_f32(float d[4], const
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-// A float's bits rounded to TF32 (10 fraction bits; nearest, ties away from zero).
-inline uint cvt_rna_tf32_f32(const uint x) {
-  uint r;
-  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(as_float(x)));
-  return r;
-}
 
 // A 16-bit C element to float and back (round to nearest even), through the 32-bit pair forms.
 inline float cvt_f32_narrow(const ushort h) {
@@ -97,7 +96,25 @@ inline ushort cvt_rn_narrow_f32(const float v) {
 #define CP_ASYNC_WAIT() cp_async_wait_group()
 #define LDMATRIX_X4(r, smem, off) ldmatrix_sync_aligned_m8n8_x4_shared_b16((r), SHARED_ADDR(smem) + (off))
 #define LDMATRIX_X4_TRANS(r, smem, off) ldmatrix_sync_aligned_m8n8_x4_trans_shared_b16((r), SHARED_ADDR(smem) + (off))
+// TF32 rounding to nearest: ties to even from compute capability 9.0 on (GEMMCL_TC_SM90, set by the
+// runtime), as cuBLAS rounds there (codegen/tf32.hpp); on 8.x, whose only such cvt rounds ties away
+// from zero, with that one instruction (the same rounding in integer arithmetic cost mma.sync a third
+// of its speed).
+#if GEMMCL_TC_SM90
+inline uint cvt_rn_tf32_f32(const uint x) {
+  uint r;
+  asm("cvt.rn.tf32.f32 %0, %1;" : "=r"(r) : "f"(as_float(x)));
+  return r;
+}
+#define TF32_ROUND(x) cvt_rn_tf32_f32(x)
+#else
+inline uint cvt_rna_tf32_f32(const uint x) {
+  uint r;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(as_float(x)));
+  return r;
+}
 #define TF32_ROUND(x) cvt_rna_tf32_f32(x)
+#endif
 #if GEMMCL_TC_TF32
 #define MMA(d, a, b) mma_sync_aligned_m16n8k8_row_col_f32_tf32_tf32_f32((d), (a), (b))
 #elif GEMMCL_TC_BF16
@@ -183,10 +200,7 @@ inline void emu_mma_k8(float d[4], const uint a[4], const uint b[2], __local uin
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
-inline uint emu_tf32(const uint x) {
-  return (x & 0x7F800000u) == 0x7F800000u ? x : (x + 0x1000u) & 0xFFFFE000u;
-}
-#define TF32_ROUND(x) emu_tf32(x)
+#define TF32_ROUND(x) tf32_round_nearest_even(x)
 #define LOAD_C(p) LOAD_NARROW(p)
 #define STORE_C(v, p) STORE_NARROW((v), (p))
 #define CP_ASYNC_16(smem, off, src, bytes) emu_cp_async((smem), (off), (src), (bytes))

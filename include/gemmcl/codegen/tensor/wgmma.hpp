@@ -352,6 +352,7 @@ constexpr void write_wgmma(Sink& sink, const element::Info& e) {
   t.line("#endif");
   t.raw(wgmma_config);
   emit_epilogue_prelude(t, "float");
+  if (tf32) t.raw(tf32_round_function);
   t.raw(ptx_sm80);
   emit_wgmma_wrappers(t, tf32 ? "tf32" : bf16 ? "bf16" : "f16");
   t.raw(wgmma_emulation);

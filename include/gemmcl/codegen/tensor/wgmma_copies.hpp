@@ -70,8 +70,8 @@ inline void copy_interior(const uint st, const __global elem* a_step, const int 
 }
 
 #if GEMMCL_TC_TF32
-// Rounds this work-item's own chunks of a landed stage to TF32 (nearest, ties away, as cuBLAS's TF32
-// mode does; the MMA itself would drop the low bits): the chunks its copies wrote, 16 NT s bytes apart.
+// Rounds this work-item's own chunks of a landed stage to TF32 (nearest, ties to even, as cuBLAS's
+// TF32 mode does; the MMA itself would drop the low bits): the chunks its copies wrote, 16 NT s bytes apart.
 inline void round_stage(__local uint4* stage, const int tid) {
 #pragma unroll
   for (int s = 0; s < CPT_A + CPT_B; ++s) {
