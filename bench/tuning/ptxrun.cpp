@@ -6,6 +6,8 @@
 // On the GPU machine, after `PERF_PTX=name OUT=dir bash bench/tuning/run.sh ...` saved dir/name.ptx:
 //   nvcc -O2 -std=c++17 bench/tuning/ptxrun.cpp -o ptxrun -lcuda -lcublas
 //   sed 's/%envreg[0-9]*/0/g' dir/name.ptx | tr -d '\0' > k.ptx      # OpenCL's global offsets -> 0
+//   (a persistent kernel, gemmcl_wgmma: sed -e 's/%envreg6/%nctaid.x/g' first; driver 580 keeps the
+//   number of work-groups along dimension 0 there, and a 0 would never end the kernel's tile loop)
 //   ./ptxrun k.ptx M N K TILE_M TILE_N BX BY dbl(0/1) iters           # BX x BY = the work-group
 //   ncu --set full -k gemmcl_gemm -c 1 -o k ./ptxrun k.ptx ... 1
 //   ncu -i k.ncu-rep --page source --csv --print-source sass > k.csv  # stall samples per instruction
