@@ -97,24 +97,19 @@ inline ushort cvt_rn_narrow_f32(const float v) {
 #define LDMATRIX_X4(r, smem, off) ldmatrix_sync_aligned_m8n8_x4_shared_b16((r), SHARED_ADDR(smem) + (off))
 #define LDMATRIX_X4_TRANS(r, smem, off) ldmatrix_sync_aligned_m8n8_x4_trans_shared_b16((r), SHARED_ADDR(smem) + (off))
 // TF32 rounding to nearest: ties to even from compute capability 9.0 on (GEMMCL_TC_SM90, set by the
-// runtime), as cuBLAS rounds there (codegen/tf32.hpp); on 8.x, whose only such cvt rounds ties away
-// from zero, with that one instruction (the same rounding in integer arithmetic cost mma.sync a third
-// of its speed).
+// runtime), as cuBLAS rounds there (codegen/tf32.hpp); on 8.x with its only nearest cvt, which rounds
+// ties away from zero (the same rounding in integer arithmetic cost mma.sync a third of its speed).
 #if GEMMCL_TC_SM90
-inline uint cvt_rn_tf32_f32(const uint x) {
-  uint r;
-  asm("cvt.rn.tf32.f32 %0, %1;" : "=r"(r) : "f"(as_float(x)));
-  return r;
-}
-#define TF32_ROUND(x) cvt_rn_tf32_f32(x)
+#define CVT_NEAREST_TF32_F32 "cvt.rn.tf32.f32 %0, %1;"
 #else
-inline uint cvt_rna_tf32_f32(const uint x) {
+#define CVT_NEAREST_TF32_F32 "cvt.rna.tf32.f32 %0, %1;"
+#endif
+inline uint cvt_nearest_tf32_f32(const uint x) {
   uint r;
-  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(as_float(x)));
+  asm(CVT_NEAREST_TF32_F32 : "=r"(r) : "f"(as_float(x)));
   return r;
 }
-#define TF32_ROUND(x) cvt_rna_tf32_f32(x)
-#endif
+#define TF32_ROUND(x) cvt_nearest_tf32_f32(x)
 #if GEMMCL_TC_TF32
 #define MMA(d, a, b) mma_sync_aligned_m16n8k8_row_col_f32_tf32_tf32_f32((d), (a), (b))
 #elif GEMMCL_TC_BF16
