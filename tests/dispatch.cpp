@@ -43,6 +43,7 @@ using NvF5 = entry_gemm<F::nvidia_gpu, 5>;
 using NvF6 = entry_gemm<F::nvidia_gpu, 6>;
 using NvF7 = entry_gemm<F::nvidia_gpu, 7>;
 using NvF8 = entry_gemm<F::nvidia_gpu, 8>;
+using NvF9 = entry_gemm<F::nvidia_gpu, 9>;
 using GpuF1 = entry_gemm<F::other_gpu, 1>;
 using AmdF0 = entry_gemm<F::amd_gpu, 0>;
 using AmdF1 = entry_gemm<F::amd_gpu, 1>;
@@ -101,7 +102,7 @@ static_assert(entry_gemm<F::other_gpu, 0>::config == NvF5::config &&
 static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
 // The CPU entry for this machine's vector width is what Gemm<> runs on PoCL, and the sweep in
 // correctness.cpp covers it; every CPU entry runs here as well, whatever the vector width.
-static_assert(std::tuple_size_v<F::nvidia_gpu> == 9 && std::tuple_size_v<F::other_gpu> == 2 &&
+static_assert(std::tuple_size_v<F::nvidia_gpu> == 10 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
                   std::tuple_size_v<F::cpu> == 4 && std::tuple_size_v<D::cpu> == 4 &&
                   std::tuple_size_v<F::amd_gpu> == 3 && std::tuple_size_v<D::amd_gpu> == 2,
@@ -116,6 +117,7 @@ TYPE_TO_STRING_AS("nvidia float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetc
 TYPE_TO_STRING_AS("nvidia float Tile<64x32x32> Vec<4> WorkPerThread<4x8> SliceK<4> Prefetch Padding<4>", NvF6);
 TYPE_TO_STRING_AS("nvidia float Tile<32x64x32> Vec<4> WorkPerThread<4x8> SliceK<4> Prefetch Padding<4>", NvF7);
 TYPE_TO_STRING_AS("nvidia float Tile<64x64x32> Vec<4> WorkPerThread<4x8> SliceK<2> Prefetch Padding<4>", NvF8);
+TYPE_TO_STRING_AS("nvidia float Tile<256x64x16> Vec<4> WorkPerThread<8x8> Prefetch Padding<4> RegisterPrefetch", NvF9);
 TYPE_TO_STRING_AS("gpu float Tile<32x32x16> Vec<4> WorkPerThread<4x4>", GpuF1);
 TYPE_TO_STRING_AS("amd float Tile<128x64x16> Vec<4> WorkPerThread<8x4> Prefetch", AmdF0);
 TYPE_TO_STRING_AS("amd float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetch", AmdF1);
@@ -166,7 +168,7 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, GpuF1, AmdF0,
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, NvF9, GpuF1, AmdF0,
                    AmdF1, AmdF2, AmdD0, AmdD1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3,
                    IntelCpuD0) {
   const std::string name = doctest::toString<G>().c_str();
@@ -205,8 +207,10 @@ cl_device_id fake_device(int i) {
 // as it lies: 2048^3-8192^3) and 122 (short parts: the 64 x 64 entry split in the kernel at 256^3-576^3,
 // not with parts of 256 K as at 256 x 256 x 1024) and 154-162 (one wave of sliced work-groups in
 // place of a split K: 384^3-704^3 and rectangles, 64 x 32 / 32 x 64 or 64 x 64 tiles; not with more
-// tiles than units, nor at 768 x 384 x 768): a change to the table or the score that moves one must be
-// measured again.
+// tiles than units, nor at 768 x 384 x 768), and the tall rule's (bench/results.md, tall and skinny
+// products: the 256 x 64 entry where C is one tile wide and 16 tall, K of 4096 or more; not with fewer
+// tiles, a shorter K or a wider C): a change to the table or the score that moves one must be measured
+// again.
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   core::DeviceInfo d;
   d.id = fake_device(0);
@@ -216,7 +220,7 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   d.compute_units = 132;
   d.max_mem_alloc_size = std::size_t(1) << 34;
   // Entries of F::nvidia_gpu: 0 = 128x256, 1 = 128x128, 2 = 256x128, 3 = 64x128, 4 = 128x64, 5 = 64x64,
-  // 6 = 64x32, 7 = 32x64 and 8 = 64x64 sliced.
+  // 6 = 64x32, 7 = 32x64, 8 = 64x64 sliced and 9 = 256x64 (tall).
   struct Case {
     std::size_t m, n, k;
     bool ta, tb;
@@ -232,7 +236,11 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
       {1088, 1088, 1088, false, true, 4, 2},       {1280, 1280, 1280, false, false, 4, 3},
       {2049, 2049, 2049, false, false, 4, 4},      {4096, 4096, 4096, true, true, 0, 0},
       {4097, 4097, 4097, false, true, 4, 4},       {8192, 8192, 8192, false, false, 2, 0},
-      {8192, 64, 8192, false, false, 4, 0},        {64, 8192, 8192, false, false, 3, 4},
+      {8192, 64, 8192, false, false, 9, 4},        {64, 8192, 8192, false, false, 3, 4},
+      {16384, 64, 16384, true, false, 9, 4},       {8192, 32, 8192, false, true, 9, 4},
+      {4096, 64, 4096, true, true, 9, 0},          {32768, 64, 4096, false, true, 9, 1},
+      {2048, 64, 2048, false, false, 4, 0},        {8192, 64, 2048, false, false, 4, 0},
+      {8192, 128, 8192, false, false, 1, 0},
       {128, 128, 65536, false, false, 1, 0},       {1024, 1024, 8192, false, false, 1, 0},
       {8192, 8192, 8192, false, true, 2, 0},       {4097, 4097, 4097, false, false, 4, 4},
       {2048, 2048, 2048, false, true, 2, 0},       {4096, 4096, 4096, false, false, 2, 0},

@@ -2,7 +2,7 @@
 // Gemm<>'s choice for a batched call: the batch fills the device, so K is never split and the entry
 // is scored by its speed, the real fraction of its tiles that covers each product's C, how busy the
 // batch's work-groups (tiles times products) keep the device and the length of the K loop
-// (cost.hpp). Sliced entries and entries that read images take no part.
+// (cost.hpp). Sliced entries, tall ones (choose.hpp) and entries that read images take no part.
 
 #include <cstddef>
 
@@ -35,7 +35,7 @@ Plan plan_batched(const core::Problem& p, const core::DeviceInfo& d) {
       double best = -1;
       for (const Candidate& e : entries) {
         const policy::Config& c = e.config();
-        if (c.slices != 1 || c.image_a || c.image_b) continue;
+        if (c.slices != 1 || tall_tile(c) || c.image_a || c.image_b) continue;
         if (const double s = batched_score(p, e, d); s > best) {
           best = s;
           chosen = Plan{e.kernel, rules, e.resident, 1};

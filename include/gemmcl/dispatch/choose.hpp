@@ -1,7 +1,7 @@
 #pragma once
 // Gemm<>'s choice among a table's entries for one problem: the best entry by the cost model, how far
-// to split K, and the rules that override the score where it cannot see the costs (short parts, one
-// wave of sliced work-groups, the last wave).
+// to split K, and the rules that override the score where it cannot see the costs (short parts, tall and
+// skinny products, one wave of sliced work-groups, the last wave).
 
 #include <cstddef>
 
@@ -119,6 +119,25 @@ struct Candidate {
   const policy::Config& config() const noexcept { return kernel->config; }
 };
 
+// Tall, skinny products. A tile at least four times taller than wide (tall_tile) runs the products whose
+// C is one such tile wide and at least kTallMinTiles of them tall, with K of at least kTallMinK, split as
+// the score would split it (choose). On an H100 the 256 x 64 entry so chosen ran m x 64 x k 1.11-1.16x
+// as fast as the score's choice at 4096 x 64 x 4096, 1.23-1.28x at 6000 x 64 x 6000, 1.04-1.13x at
+// 8192 x 64 x 8192, 1.44-1.62x at 16384 x 64 x 16384 and 8192 x 32 x 8192 1.04-1.40x, all four pairs
+// (32768 x 64 x 4096 0.98-1.45x). With fewer tiles it lost (2048 x 64 x 2048 up to 12%, 3000 x 64 x 3000
+// 4-8%), and so it did on the square and wider products its speeds would win (1280^3, 2500^3, 1024 x
+// 1024 x 8192, 8192 x 128 x 8192: up to 9%): tall tiles take part in no other choice.
+inline constexpr std::size_t kTallMinTiles = 16, kTallMinK = 4096;
+inline constexpr bool tall_tile(const policy::Config& c) { return c.slices == 1 && c.tile_m >= 4 * c.tile_n; }
+inline std::size_t tall_entry(const core::Problem& p, const Candidate* entries, std::size_t n) {
+  if (p.k < kTallMinK) return n;
+  for (std::size_t i = 0; i < n; ++i) {
+    const policy::Config& c = entries[i].config();
+    if (tall_tile(c) && p.n <= std::size_t(c.tile_n) && p.m >= kTallMinTiles * std::size_t(c.tile_m)) return i;
+  }
+  return n;
+}
+
 // The entry the short-parts rule takes and its count of parts; entry == n where the rule does not apply.
 struct ShortParts {
   std::size_t entry = 0;
@@ -130,7 +149,8 @@ inline ShortParts short_parts_entry(const core::Problem& p, const Candidate* ent
   std::size_t pick = n;
   for (std::size_t i = 0; i < n; ++i) {
     const policy::Config& c = entries[i].config();
-    if (!entries[i].device_fence || !r.split_automatic() || c.threads() < 256 || c.slices != 1) continue;
+    if (!entries[i].device_fence || !r.split_automatic() || c.threads() < 256 || c.slices != 1 || tall_tile(c))
+      continue;
     const policy::Config& smallest = entries[pick == n ? i : pick].config();
     if (pick == n || c.tile_m * c.tile_n < smallest.tile_m * smallest.tile_n) pick = i;
   }
@@ -183,7 +203,7 @@ inline std::size_t one_wave_entry(const core::Problem& p, const Candidate* entri
 }
 
 // The choice among n candidates: the best-scoring entry (the first of equals) and its split, unless
-// the short-parts or one-wave rule (above) applies.
+// the short-parts, tall or one-wave rule (above) applies.
 inline Pick pick_entry(const core::Problem& p, const Candidate* entries, std::size_t n,
                        const core::DeviceInfo& device, const policy::Rules& r, std::size_t element_bytes) {
   Pick pick;
@@ -191,11 +211,14 @@ inline Pick pick_entry(const core::Problem& p, const Candidate* entries, std::si
     const Candidate& e = entries[sp.entry];
     const double s = score(p, e.config(), r, e.speed, e.resident, device, element_bytes, sp.parts, e.device_fence);
     pick = {sp.entry, {s, sp.parts}};
+  } else if (const std::size_t t = tall_entry(p, entries, n); t != n) {
+    const Candidate& e = entries[t];
+    return {t, choose(p, e.config(), r, e.speed, e.resident, device, element_bytes, e.device_fence)};
   } else {
     double best = -2;
     for (std::size_t i = 0; i < n; ++i) {
       const Candidate& e = entries[i];
-      const Choice c = e.config().slices == 1
+      const Choice c = e.config().slices == 1 && !tall_tile(e.config())
                            ? choose(p, e.config(), r, e.speed, e.resident, device, element_bytes, e.device_fence)
                            : Choice{-1, 0};
       if (i == 0 || c.score > best) {
