@@ -12,11 +12,13 @@
 
 #include <gemmcl/gemm.hpp>
 
+#include <optional>
 #include <random>
 #include <string>
 
 #include "support/cases.hpp"
 #include "support/common.hpp"
+#include "support/tuning.hpp"
 
 using namespace gemmcl;
 
@@ -269,6 +271,42 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   shallow.m = shallow.n = 8192;
   shallow.k = 64;
   CHECK(chosen<dispatch::tables::nvidia_gpu<float>>(shallow, d).split_k == 0);
+}
+
+// The tall rule (dispatch/choose.hpp, tall_entry) holds for a tuning file's entries as for a built-in
+// table's: a tall tile runs tall, skinny products and nothing else, however fast the file rates it.
+TEST_CASE("Gemm<> choice: a tuning file's tall tile runs only tall, skinny products") {
+  core::DeviceInfo d;
+  d.id = fake_device(6);
+  d.name = "H100";
+  d.vendor = "NVIDIA Corporation";
+  d.type = CL_DEVICE_TYPE_GPU;
+  d.compute_units = 132;
+  d.max_work_group_size = 1024;
+  d.local_mem_size = 49152;
+  d.max_mem_alloc_size = std::size_t(1) << 34;
+  namespace tf = dispatch::tuning;
+  tf::Section s{"float", {}, {}};
+  s.entries.push_back({"nvidia", gt::config(128, 64, 16, 4, 8, 8, true, true, true), dispatch::speeds(80), 2});
+  s.entries.push_back({"nvidia", gt::config(256, 64, 16, 4, 8, 8, true, true, true), dispatch::speeds(100), 1});
+  std::string why;
+  const auto table = dispatch::make_tuned_table(s, element_traits<float>::info, d, why);
+  REQUIRE_MESSAGE(table != nullptr, why);
+  struct Case {
+    std::size_t m, n, k, entry;
+  };
+  const Case cases[] = {{8192, 64, 8192, 1}, {16384, 32, 4096, 1}, {4096, 64, 4096, 1},  {2048, 64, 8192, 0},
+                        {8192, 64, 2048, 0}, {8192, 128, 8192, 0}, {4096, 4096, 4096, 0}, {1000, 1000, 1000, 0}};
+  for (const Case& c : cases) {
+    core::Problem p;
+    p.m = c.m;
+    p.n = c.n;
+    p.k = c.k;
+    INFO(c.m << "x" << c.n << "x" << c.k);
+    const std::optional<dispatch::Plan> plan = dispatch::detail::from_tuned(*table, p, d, policy::Rules{}, 4, true);
+    REQUIRE(plan.has_value());
+    CHECK(plan->kernel == &table->kernels[c.entry]);
+  }
 }
 
 // Batched calls (dispatch/batched.hpp): the batch as a whole fills the device, so the entry whose tiles
