@@ -201,6 +201,19 @@ cl_device_id fake_device(int i) {
   static int handles[8] = {};
   return reinterpret_cast<cl_device_id>(&handles[i]);
 }
+// An NVIDIA GPU of 132 compute units, as the H100 and H200 the table was measured on, behind handle i.
+core::DeviceInfo fake_nvidia(int i, const char* name) {
+  core::DeviceInfo d;
+  d.id = fake_device(i);
+  d.name = name;
+  d.vendor = "NVIDIA Corporation";
+  d.type = CL_DEVICE_TYPE_GPU;
+  d.compute_units = 132;
+  d.max_work_group_size = 1024;
+  d.local_mem_size = 49152;
+  d.max_mem_alloc_size = std::size_t(1) << 34;
+  return d;
+}
 
 // Gemm<>'s choice for the NVIDIA float class on a device like the H200 the table was measured on (132
 // compute units; no device needed). These are the measured choices of bench/TUNING.md runs 58-68, 106-109
@@ -214,13 +227,7 @@ cl_device_id fake_device(int i) {
 // tiles, a shorter K or a wider C): a change to the table or the score that moves one must be measured
 // again.
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
-  core::DeviceInfo d;
-  d.id = fake_device(0);
-  d.name = "H200";
-  d.vendor = "NVIDIA Corporation";
-  d.type = CL_DEVICE_TYPE_GPU;
-  d.compute_units = 132;
-  d.max_mem_alloc_size = std::size_t(1) << 34;
+  const core::DeviceInfo d = fake_nvidia(0, "H200");
   // Entries of F::nvidia_gpu: 0 = 128x256, 1 = 128x128, 2 = 256x128, 3 = 64x128, 4 = 128x64, 5 = 64x64,
   // 6 = 64x32, 7 = 32x64, 8 = 64x64 sliced and 9 = 256x64 (tall).
   struct Case {
@@ -255,12 +262,7 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
       {768, 384, 768, false, false, 3, 3},         {448, 448, 640, false, false, 6, 1},
   };
   for (const Case& c : cases) {
-    core::Problem p;
-    p.m = c.m;
-    p.n = c.n;
-    p.k = c.k;
-    p.trans_a = c.ta;
-    p.trans_b = c.tb;
+    const core::Problem p{.m = c.m, .n = c.n, .k = c.k, .trans_a = c.ta, .trans_b = c.tb};
     const Chosen pick = chosen<dispatch::tables::nvidia_gpu<float>>(p, d);
     INFO(c.m << "x" << c.n << "x" << c.k << (c.ta ? " t" : " n") << (c.tb ? "t" : "n"));
     CHECK(pick.entry == c.entry);
@@ -276,15 +278,7 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
 // The tall rule (dispatch/choose.hpp, tall_entry) holds for a tuning file's entries as for a built-in
 // table's: a tall tile runs tall, skinny products and nothing else, however fast the file rates it.
 TEST_CASE("Gemm<> choice: a tuning file's tall tile runs only tall, skinny products") {
-  core::DeviceInfo d;
-  d.id = fake_device(6);
-  d.name = "H100";
-  d.vendor = "NVIDIA Corporation";
-  d.type = CL_DEVICE_TYPE_GPU;
-  d.compute_units = 132;
-  d.max_work_group_size = 1024;
-  d.local_mem_size = 49152;
-  d.max_mem_alloc_size = std::size_t(1) << 34;
+  const core::DeviceInfo d = fake_nvidia(6, "H100");
   namespace tf = dispatch::tuning;
   tf::Section s{"float", {}, {}};
   s.entries.push_back({"nvidia", gt::config(128, 64, 16, 4, 8, 8, true, true, true), dispatch::speeds(80), 2});
@@ -298,10 +292,7 @@ TEST_CASE("Gemm<> choice: a tuning file's tall tile runs only tall, skinny produ
   const Case cases[] = {{8192, 64, 8192, 1}, {16384, 32, 4096, 1}, {4096, 64, 4096, 1},  {2048, 64, 8192, 0},
                         {8192, 64, 2048, 0}, {8192, 128, 8192, 0}, {4096, 4096, 4096, 0}, {1000, 1000, 1000, 0}};
   for (const Case& c : cases) {
-    core::Problem p;
-    p.m = c.m;
-    p.n = c.n;
-    p.k = c.k;
+    const core::Problem p{.m = c.m, .n = c.n, .k = c.k};
     INFO(c.m << "x" << c.n << "x" << c.k);
     const std::optional<dispatch::Plan> plan = dispatch::detail::from_tuned(*table, p, d, policy::Rules{}, 4, true);
     REQUIRE(plan.has_value());
@@ -314,12 +305,7 @@ TEST_CASE("Gemm<> choice: a tuning file's tall tile runs only tall, skinny produ
 // the 64 x 64 entry 1.11x cuBLAS, 256^3 x 1000 on the 256 x 128 entry 0.99x; 128^3 x 5000 on the 128 x
 // 128 entry 1.06x against 0.85x on the 64 x 64 one, which a batch scored as one product would take.
 TEST_CASE("Gemm<> choice for batches: NVIDIA float class on 132 compute units") {
-  core::DeviceInfo d;
-  d.id = fake_device(5);
-  d.name = "H100";
-  d.vendor = "NVIDIA Corporation";
-  d.type = CL_DEVICE_TYPE_GPU;
-  d.compute_units = 132;
+  const core::DeviceInfo d = fake_nvidia(5, "H100");
   using Table = dispatch::tables::nvidia_gpu<float>;
   const auto entry = [&](std::size_t n, std::size_t count) {
     core::Problem p;
@@ -411,10 +397,7 @@ TEST_CASE("Gemm<> choice: CPU class, 2 compute units with AVX2") {
       {64, 2048, 2048, 1},   {128, 128, 16384, 2}, {333, 777, 555, 2},    {4096, 4096, 64, 1},
   };
   for (const Case& c : cases) {
-    core::Problem p;
-    p.m = c.m;
-    p.n = c.n;
-    p.k = c.k;
+    const core::Problem p{.m = c.m, .n = c.n, .k = c.k};
     INFO(c.m << "x" << c.n << "x" << c.k);
     CHECK(chosen<dispatch::tables::cpu<float>>(p, d).entry == c.entry);
     CHECK(chosen<dispatch::tables::cpu<double>, policy::resolve<Element<double>>>(p, d).entry == c.entry);
@@ -442,12 +425,7 @@ TEST_CASE("last-wave plan: 132 compute units") {
   // Through Gemm<>'s choice: 8192^3 runs the 256 x 128 entry with K whole (2048 tiles, 15.5 waves of
   // 132), so it takes the plan, the same 61 columns and 4 parts; not with A misaligned (it would be
   // packed), nor where the entry's K is split anyway.
-  core::DeviceInfo d;
-  d.id = fake_device(4);
-  d.vendor = "NVIDIA Corporation";
-  d.type = CL_DEVICE_TYPE_GPU;
-  d.compute_units = 132;
-  d.max_mem_alloc_size = std::size_t(1) << 34;
+  const core::DeviceInfo d = fake_nvidia(4, "");
   core::Problem p;
   p.m = p.n = p.k = 8192;
   p.a.ld = p.b.ld = p.c.ld = 8192;
