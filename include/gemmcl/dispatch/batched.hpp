@@ -35,7 +35,7 @@ Plan plan_batched(const core::Problem& p, const core::DeviceInfo& d) {
       double best = -1;
       for (const Candidate& e : entries) {
         const policy::Config& c = e.config();
-        if (c.slices != 1 || tall_tile(c) || c.image_a || c.image_b) continue;
+        if (!by_score(c) || c.image_a || c.image_b) continue;
         if (const double s = batched_score(p, e, d); s > best) {
           best = s;
           chosen = Plan{e.kernel, rules, e.resident, 1};

@@ -129,6 +129,9 @@ struct Candidate {
 // 1024 x 8192, 8192 x 128 x 8192: up to 9%): tall tiles take part in no other choice.
 inline constexpr std::size_t kTallMinTiles = 16, kTallMinK = 4096;
 inline constexpr bool tall_tile(const policy::Config& c) { return c.slices == 1 && c.tile_m >= 4 * c.tile_n; }
+// Whether the score chooses among an entry's kind at all: sliced and tall entries are taken only by their
+// own rules (one_wave_entry, tall_entry).
+inline constexpr bool by_score(const policy::Config& c) { return c.slices == 1 && !tall_tile(c); }
 inline std::size_t tall_entry(const core::Problem& p, const Candidate* entries, std::size_t n) {
   if (p.k < kTallMinK) return n;
   for (std::size_t i = 0; i < n; ++i) {
@@ -149,8 +152,7 @@ inline ShortParts short_parts_entry(const core::Problem& p, const Candidate* ent
   std::size_t pick = n;
   for (std::size_t i = 0; i < n; ++i) {
     const policy::Config& c = entries[i].config();
-    if (!entries[i].device_fence || !r.split_automatic() || c.threads() < 256 || c.slices != 1 || tall_tile(c))
-      continue;
+    if (!entries[i].device_fence || !r.split_automatic() || c.threads() < 256 || !by_score(c)) continue;
     const policy::Config& smallest = entries[pick == n ? i : pick].config();
     if (pick == n || c.tile_m * c.tile_n < smallest.tile_m * smallest.tile_n) pick = i;
   }
@@ -218,7 +220,7 @@ inline Pick pick_entry(const core::Problem& p, const Candidate* entries, std::si
     double best = -2;
     for (std::size_t i = 0; i < n; ++i) {
       const Candidate& e = entries[i];
-      const Choice c = e.config().slices == 1 && !tall_tile(e.config())
+      const Choice c = by_score(e.config())
                            ? choose(p, e.config(), r, e.speed, e.resident, device, element_bytes, e.device_fence)
                            : Choice{-1, 0};
       if (i == 0 || c.score > best) {
