@@ -99,7 +99,8 @@ template <class Device>
 int run_packed(Device& d) {
   using G = Gemm<Tile<16, 16, 8>, Vec<4>, PackedA<layout::RBL<16, 8>>, PackedB<layout::CBL<16>>>;
   std::mt19937_64 rng(gt::base_seed());
-  const std::size_t m = 17, n = 13, k = 19;
+  // m of 33: RBL rows of 48 rounded to 96, so the K steps lie apart and the last ends the buffer.
+  const std::size_t m = 33, n = 13, k = 19;
   const std::vector<float> a = random_floats(m * k, rng), b = random_floats(k * n, rng);
   cl::Buffer da = gt::upload(a, d.context), db = gt::upload(b, d.context);
   cl::Buffer dc(d.context, CL_MEM_READ_WRITE, m * n * sizeof(float));

@@ -103,7 +103,11 @@ struct Maker {
     const std::size_t xp = (xs + blocks.x_pad - 1) / blocks.x_pad * blocks.x_pad;
     const std::size_t kp = (ks + blocks.k - 1) / blocks.k * blocks.k;
     cl::Context context(target.context, true);
-    p.buffer_ = cl::Buffer(context, CL_MEM_READ_WRITE, std::max<std::size_t>(xp * kp, 1) * sizeof(T));
+    // RBL: K steps rbl_row(xp) elements per K apart; the buffer ends at the last step's last block.
+    const std::size_t cells = blocks.kind == 2 && kp > 0
+                                  ? (kp - std::size_t(blocks.k)) * codegen::rbl_row(xp) + std::size_t(blocks.k) * xp
+                                  : xp * kp;
+    p.buffer_ = cl::Buffer(context, CL_MEM_READ_WRITE, std::max<std::size_t>(cells, 1) * sizeof(T));
     if (xp == 0 || kp == 0) {
       p.ready_ = marker(queue, wait);
       return p;
