@@ -46,6 +46,7 @@ using NvF6 = entry_gemm<F::nvidia_gpu, 6>;
 using NvF7 = entry_gemm<F::nvidia_gpu, 7>;
 using NvF8 = entry_gemm<F::nvidia_gpu, 8>;
 using NvF9 = entry_gemm<F::nvidia_gpu, 9>;
+using NvF10 = entry_gemm<F::nvidia_gpu, 10>;
 using GpuF1 = entry_gemm<F::other_gpu, 1>;
 using AmdF0 = entry_gemm<F::amd_gpu, 0>;
 using AmdF1 = entry_gemm<F::amd_gpu, 1>;
@@ -104,7 +105,7 @@ static_assert(entry_gemm<F::other_gpu, 0>::config == NvF5::config &&
 static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
 // The CPU entry for this machine's vector width is what Gemm<> runs on PoCL, and the sweep in
 // correctness.cpp covers it; every CPU entry runs here as well, whatever the vector width.
-static_assert(std::tuple_size_v<F::nvidia_gpu> == 10 && std::tuple_size_v<F::other_gpu> == 2 &&
+static_assert(std::tuple_size_v<F::nvidia_gpu> == 11 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
                   std::tuple_size_v<F::cpu> == 4 && std::tuple_size_v<D::cpu> == 4 &&
                   std::tuple_size_v<F::amd_gpu> == 3 && std::tuple_size_v<D::amd_gpu> == 2,
@@ -120,6 +121,7 @@ TYPE_TO_STRING_AS("nvidia float Tile<64x32x32> Vec<4> WorkPerThread<4x8> SliceK<
 TYPE_TO_STRING_AS("nvidia float Tile<32x64x32> Vec<4> WorkPerThread<4x8> SliceK<4> Prefetch Padding<4>", NvF7);
 TYPE_TO_STRING_AS("nvidia float Tile<64x64x32> Vec<4> WorkPerThread<4x8> SliceK<2> Prefetch Padding<4>", NvF8);
 TYPE_TO_STRING_AS("nvidia float Tile<256x64x16> Vec<4> WorkPerThread<8x8> Prefetch Padding<4> RegisterPrefetch", NvF9);
+TYPE_TO_STRING_AS("nvidia float Tile<64x256x16> Vec<4> WorkPerThread<8x8> Prefetch Padding<4> RegisterPrefetch", NvF10);
 TYPE_TO_STRING_AS("gpu float Tile<32x32x16> Vec<4> WorkPerThread<4x4>", GpuF1);
 TYPE_TO_STRING_AS("amd float Tile<128x64x16> Vec<4> WorkPerThread<8x4> Prefetch", AmdF0);
 TYPE_TO_STRING_AS("amd float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetch", AmdF1);
@@ -170,7 +172,7 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, NvF9, GpuF1, AmdF0,
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, NvF9, NvF10, GpuF1, AmdF0,
                    AmdF1, AmdF2, AmdD0, AmdD1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3,
                    IntelCpuD0) {
   const std::string name = doctest::toString<G>().c_str();
@@ -229,7 +231,7 @@ core::DeviceInfo fake_nvidia(int i, const char* name) {
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   const core::DeviceInfo d = fake_nvidia(0, "H200");
   // Entries of F::nvidia_gpu: 0 = 128x256, 1 = 128x128, 2 = 256x128, 3 = 64x128, 4 = 128x64, 5 = 64x64,
-  // 6 = 64x32, 7 = 32x64, 8 = 64x64 sliced and 9 = 256x64 (tall).
+  // 6 = 64x32, 7 = 32x64, 8 = 64x64 sliced, 9 = 256x64 (tall) and 10 = 64x256 (wide).
   struct Case {
     std::size_t m, n, k;
     bool ta, tb;
@@ -245,11 +247,13 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
       {1088, 1088, 1088, false, true, 4, 2},       {1280, 1280, 1280, false, false, 4, 3},
       {2049, 2049, 2049, false, false, 4, 4},      {4096, 4096, 4096, true, true, 0, 0},
       {4097, 4097, 4097, false, true, 4, 4},       {8192, 8192, 8192, false, false, 2, 0},
-      {8192, 64, 8192, false, false, 9, 4},        {64, 8192, 8192, false, false, 3, 4},
+      {8192, 64, 8192, false, false, 9, 4},        {64, 8192, 8192, false, false, 10, 4},
       {16384, 64, 16384, true, false, 9, 4},       {8192, 32, 8192, false, true, 9, 4},
       {4096, 64, 4096, true, true, 9, 0},          {32768, 64, 4096, false, true, 9, 1},
       {2048, 64, 2048, false, false, 4, 0},        {8192, 64, 2048, false, false, 4, 0},
-      {8192, 128, 8192, false, false, 1, 0},
+      {8192, 128, 8192, false, false, 1, 0},       {64, 4096, 4096, true, false, 10, 0},
+      {64, 16384, 16384, false, true, 10, 4},      {64, 2048, 2048, false, false, 3, 0},
+      {64, 8192, 2048, true, true, 3, 4},          {128, 8192, 8192, false, false, 1, 0},
       {128, 128, 65536, false, false, 1, 0},       {1024, 1024, 8192, false, false, 1, 0},
       {8192, 8192, 8192, false, true, 2, 0},       {4097, 4097, 4097, false, false, 4, 4},
       {2048, 2048, 2048, false, true, 2, 0},       {4096, 4096, 4096, false, false, 2, 0},
@@ -275,9 +279,10 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   CHECK(chosen<dispatch::tables::nvidia_gpu<float>>(shallow, d).split_k == 0);
 }
 
-// The tall rule (dispatch/choose.hpp, tall_entry) holds for a tuning file's entries as for a built-in
-// table's: a tall tile runs tall, skinny products and nothing else, however fast the file rates it.
-TEST_CASE("Gemm<> choice: a tuning file's tall tile runs only tall, skinny products") {
+// The skinny rule (dispatch/choose.hpp, skinny_entry) holds for a tuning file's entries as for a built-in
+// table's: a tall or wide tile runs the skinny products of its turn and nothing else, however fast the
+// file rates it.
+TEST_CASE("Gemm<> choice: a tuning file's skinny tiles run only skinny products") {
   const core::DeviceInfo d = fake_nvidia(6, "H100");
   namespace tf = dispatch::tuning;
   tf::Section s{"float", {}, {}};
@@ -298,6 +303,38 @@ TEST_CASE("Gemm<> choice: a tuning file's tall tile runs only tall, skinny produ
     REQUIRE(plan.has_value());
     CHECK(plan->kernel == &table->kernels[c.entry]);
   }
+  // And a wide tile only the turned-around products: C one tile tall.
+  tf::Section w{"float", {}, {}};
+  w.entries.push_back({"nvidia", gt::config(64, 128, 16, 4, 8, 8, true, true, true), dispatch::speeds(80), 2});
+  w.entries.push_back({"nvidia", gt::config(64, 256, 16, 4, 8, 8, true, true, true), dispatch::speeds(100), 1});
+  const auto wide = dispatch::make_tuned_table(w, element_traits<float>::info, d, why);
+  REQUIRE_MESSAGE(wide != nullptr, why);
+  const Case wide_cases[] = {{64, 8192, 8192, 1}, {32, 16384, 4096, 1}, {64, 2048, 8192, 0},
+                             {64, 8192, 2048, 0}, {128, 8192, 8192, 0}, {4096, 4096, 4096, 0}};
+  for (const Case& c : wide_cases) {
+    const core::Problem p{.m = c.m, .n = c.n, .k = c.k};
+    INFO(c.m << "x" << c.n << "x" << c.k);
+    const std::optional<dispatch::Plan> plan = dispatch::detail::from_tuned(*wide, p, d, policy::Rules{}, 4, true);
+    REQUIRE(plan.has_value());
+    CHECK(plan->kernel == &wide->kernels[c.entry]);
+  }
+}
+
+// Which tiles the skinny rule keeps to itself: one side four times the other and the short side 64 or
+// more. The CPU tables' 32 x 256 and AMD's 64 x 16 DGEMM block stay with the score.
+TEST_CASE("skinny tiles: only GPU-sized ones leave the score") {
+  const auto tile = [](int m, int n) {
+    policy::Config c;
+    c.tile_m = m;
+    c.tile_n = n;
+    return c;
+  };
+  CHECK(dispatch::tall_tile(tile(256, 64)));
+  CHECK(dispatch::wide_tile(tile(64, 256)));
+  CHECK(!dispatch::by_score(tile(256, 64)));
+  CHECK(!dispatch::by_score(tile(64, 256)));
+  for (const auto& [m, n] : {std::pair{32, 256}, {64, 16}, {16, 256}, {128, 64}, {64, 128}, {128, 256}})
+    CHECK_MESSAGE(dispatch::by_score(tile(m, n)), m << "x" << n);
 }
 
 // Batched calls (dispatch/batched.hpp): the batch as a whole fills the device, so the entry whose tiles

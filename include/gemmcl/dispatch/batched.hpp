@@ -2,7 +2,7 @@
 // Gemm<>'s choice for a batched call: the batch fills the device, so K is never split and the entry
 // is scored by its speed, the real fraction of its tiles that covers each product's C, how busy the
 // batch's work-groups (tiles times products) keep the device and the length of the K loop
-// (cost.hpp). Sliced entries, tall ones (choose.hpp) and entries that read images take no part.
+// (cost.hpp). Sliced entries, skinny ones (choose.hpp) and entries that read images take no part.
 
 #include <cstddef>
 

@@ -119,24 +119,38 @@ struct Candidate {
   const policy::Config& config() const noexcept { return kernel->config; }
 };
 
-// Tall, skinny products. A tile at least four times taller than wide (tall_tile) runs the products whose
-// C is one such tile wide and at least kTallMinTiles of them tall, with K of at least kTallMinK, split as
-// the score would split it (choose). On an H100 the 256 x 64 entry so chosen ran m x 64 x k 1.11-1.16x
-// as fast as the score's choice at 4096 x 64 x 4096, 1.23-1.28x at 6000 x 64 x 6000, 1.04-1.13x at
-// 8192 x 64 x 8192, 1.44-1.62x at 16384 x 64 x 16384 and 8192 x 32 x 8192 1.04-1.40x, all four pairs
-// (32768 x 64 x 4096 0.98-1.45x). With fewer tiles it lost (2048 x 64 x 2048 up to 12%, 3000 x 64 x 3000
-// 4-8%), and so it did on the square and wider products its speeds would win (1280^3, 2500^3, 1024 x
-// 1024 x 8192, 8192 x 128 x 8192: up to 9%): tall tiles take part in no other choice.
-inline constexpr std::size_t kTallMinTiles = 16, kTallMinK = 4096;
-inline constexpr bool tall_tile(const policy::Config& c) { return c.slices == 1 && c.tile_m >= 4 * c.tile_n; }
-// Whether the score chooses among an entry's kind at all: sliced and tall entries are taken only by their
-// own rules (one_wave_entry, tall_entry).
-inline constexpr bool by_score(const policy::Config& c) { return c.slices == 1 && !tall_tile(c); }
-inline std::size_t tall_entry(const core::Problem& p, const Candidate* entries, std::size_t n) {
-  if (p.k < kTallMinK) return n;
+// Skinny products: C one tile across and many long. A tall tile (at least four times taller than wide)
+// runs the products whose C is one such tile wide and at least kSkinnyMinTiles of them tall, with K of
+// at least kSkinnyMinK, split as the score would split it (choose); a wide tile (turned around) those
+// whose C is one tile tall and as many wide: the kernel's view of a row-major tall, skinny product. On
+// an H100 the 256 x 64 entry so chosen ran m x 64 x k 1.11-1.16x as fast as the score's choice at
+// 4096 x 64 x 4096, 1.23-1.28x at 6000 x 64 x 6000, 1.04-1.13x at 8192 x 64 x 8192, 1.44-1.62x at
+// 16384 x 64 x 16384 and 8192 x 32 x 8192 1.04-1.40x, all four pairs (32768 x 64 x 4096 0.98-1.45x);
+// on an H200 the 64 x 256 one ran the row-major n x 64 x k 1.20-1.26x at n = k = 4096, 1.04-1.10x at
+// 8192 and 1.05-1.12x at 16384. With fewer tiles they lost (2048 x 64 x 2048 up to 12%, 3000 x 64 x 3000
+// 4-8%; 64 x 2048 x 2048 14-18% on an H100), and so did the tall tile on the square and wider
+// products its speeds would win (1280^3, 2500^3, 1024 x 1024 x 8192, 8192 x 128 x 8192: up to 9%):
+// skinny tiles take part in no other choice. Only tiles whose short side is 64 or more count: shorter
+// ones (the CPU tables' 32 x 256, AMD's 64 x 16 DGEMM block) are ranked by the score with the others.
+inline constexpr std::size_t kSkinnyMinTiles = 16, kSkinnyMinK = 4096;
+inline constexpr bool tall_tile(const policy::Config& c) {
+  return c.slices == 1 && c.tile_n >= 64 && c.tile_m >= 4 * c.tile_n;
+}
+inline constexpr bool wide_tile(const policy::Config& c) {
+  return c.slices == 1 && c.tile_m >= 64 && c.tile_n >= 4 * c.tile_m;
+}
+// Whether the score chooses among an entry's kind at all: sliced and skinny entries are taken only by
+// their own rules (one_wave_entry, skinny_entry).
+inline constexpr bool by_score(const policy::Config& c) {
+  return c.slices == 1 && !tall_tile(c) && !wide_tile(c);
+}
+inline std::size_t skinny_entry(const core::Problem& p, const Candidate* entries, std::size_t n) {
+  if (p.k < kSkinnyMinK) return n;
   for (std::size_t i = 0; i < n; ++i) {
     const policy::Config& c = entries[i].config();
-    if (tall_tile(c) && p.n <= std::size_t(c.tile_n) && p.m >= kTallMinTiles * std::size_t(c.tile_m)) return i;
+    const std::size_t tm = std::size_t(c.tile_m), tn = std::size_t(c.tile_n);
+    if (tall_tile(c) && p.n <= tn && p.m >= kSkinnyMinTiles * tm) return i;
+    if (wide_tile(c) && p.m <= tm && p.n >= kSkinnyMinTiles * tn) return i;
   }
   return n;
 }
@@ -205,7 +219,7 @@ inline std::size_t one_wave_entry(const core::Problem& p, const Candidate* entri
 }
 
 // The choice among n candidates: the best-scoring entry (the first of equals) and its split, unless
-// the short-parts, tall or one-wave rule (above) applies.
+// the short-parts, skinny or one-wave rule (above) applies.
 inline Pick pick_entry(const core::Problem& p, const Candidate* entries, std::size_t n,
                        const core::DeviceInfo& device, const policy::Rules& r, std::size_t element_bytes) {
   Pick pick;
@@ -213,7 +227,7 @@ inline Pick pick_entry(const core::Problem& p, const Candidate* entries, std::si
     const Candidate& e = entries[sp.entry];
     const double s = score(p, e.config(), r, e.speed, e.resident, device, element_bytes, sp.parts, e.device_fence);
     pick = {sp.entry, {s, sp.parts}};
-  } else if (const std::size_t t = tall_entry(p, entries, n); t != n) {
+  } else if (const std::size_t t = skinny_entry(p, entries, n); t != n) {
     const Candidate& e = entries[t];
     return {t, choose(p, e.config(), r, e.speed, e.resident, device, element_bytes, e.device_fence)};
   } else {

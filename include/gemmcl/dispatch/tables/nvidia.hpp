@@ -66,9 +66,14 @@ struct nvidia_gpu<float> {
       entry<speeds{38, 42, 36, 39}, 1, float, Tile<64, 64, 32>, Vec<4>, WorkPerThread<4, 8>, SliceK<2>,
             Prefetch<true>, Padding<4>, vendor::Nvidia<>>,
       // A tall tile for tall, skinny products, taken only by that rule (dispatch/choose.hpp,
-      // tall_entry): where C is one 64-column tile wide, 256 x 64 tiles read a sixth fewer operand
+      // skinny_entry): where C is one 64-column tile wide, 256 x 64 tiles read a sixth fewer operand
       // bytes per FMA than 128 x 64 ones, in groups of eight warps. Speeds measured on an H100.
       entry<speeds{86, 87, 78, 81}, 1, float, Tile<256, 64, 16>, Vec<4>, WorkPerThread<8, 8>, Prefetch<true>,
+            RegisterPrefetch<true>, Padding<4>, vendor::Nvidia<>>,
+      // The same turned around, for C one 64-row tile tall (a row-major tall, skinny product), taken
+      // only by the same rule. Speeds: the tall entry's for the mirrored pairs (not measured at 4096^3;
+      // the rule alone takes it, and splits it as for any entry).
+      entry<speeds{81, 87, 78, 86}, 1, float, Tile<64, 256, 16>, Vec<4>, WorkPerThread<8, 8>, Prefetch<true>,
             RegisterPrefetch<true>, Padding<4>, vendor::Nvidia<>>>;
 };
 
