@@ -172,9 +172,9 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, NvF9, NvF10, GpuF1, AmdF0,
-                   AmdF1, AmdF2, AmdD0, AmdD1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3, CpuD2, CpuD3,
-                   IntelCpuD0) {
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, NvF9, NvF10, GpuF1,
+                   AmdF0, AmdF1, AmdF2, AmdD0, AmdD1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3,
+                   CpuD2, CpuD3, IntelCpuD0) {
   const std::string name = doctest::toString<G>().c_str();
   const auto& device = gemmcl::core::device_info(gt::target().device());
   if (target::Target<typename G::vendor_type>::matches(device))
@@ -249,10 +249,11 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
       {4097, 4097, 4097, false, true, 4, 4},       {8192, 8192, 8192, false, false, 2, 0},
       {8192, 64, 8192, false, false, 9, 4},        {64, 8192, 8192, false, false, 10, 4},
       {16384, 64, 16384, true, false, 9, 4},       {8192, 32, 8192, false, true, 9, 4},
-      {4096, 64, 4096, true, true, 9, 0},          {32768, 64, 4096, false, true, 9, 1},
+      {4096, 64, 4096, true, true, 9, 8},          {32768, 64, 4096, false, true, 9, 1},
       {2048, 64, 2048, false, false, 4, 0},        {8192, 64, 2048, false, false, 4, 0},
-      {8192, 128, 8192, false, false, 1, 0},       {64, 4096, 4096, true, false, 10, 0},
+      {8192, 128, 8192, false, false, 1, 0},       {64, 4096, 4096, true, false, 10, 8},
       {64, 16384, 16384, false, true, 10, 4},      {64, 2048, 2048, false, false, 3, 0},
+      {6000, 64, 6000, false, false, 9, 0},        {64, 6000, 6000, true, true, 10, 0},
       {64, 8192, 2048, true, true, 3, 4},          {128, 8192, 8192, false, false, 1, 0},
       {128, 128, 65536, false, false, 1, 0},       {1024, 1024, 8192, false, false, 1, 0},
       {8192, 8192, 8192, false, true, 2, 0},       {4097, 4097, 4097, false, false, 4, 4},
