@@ -12,9 +12,11 @@
 
 #include <gemmcl/gemm.hpp>
 
+#include <initializer_list>
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "support/cases.hpp"
 #include "support/common.hpp"
@@ -285,40 +287,34 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
 // file rates it.
 TEST_CASE("Gemm<> choice: a tuning file's skinny tiles run only skinny products") {
   const core::DeviceInfo d = fake_nvidia(6, "H100");
-  namespace tf = dispatch::tuning;
-  tf::Section s{"float", {}, {}};
-  s.entries.push_back({"nvidia", gt::config(128, 64, 16, 4, 8, 8, true, true, true), dispatch::speeds(80), 2});
-  s.entries.push_back({"nvidia", gt::config(256, 64, 16, 4, 8, 8, true, true, true), dispatch::speeds(100), 1});
-  std::string why;
-  const auto table = dispatch::make_tuned_table(s, element_traits<float>::info, d, why);
-  REQUIRE_MESSAGE(table != nullptr, why);
   struct Case {
     std::size_t m, n, k, entry;
   };
-  const Case cases[] = {{8192, 64, 8192, 1}, {16384, 32, 4096, 1}, {4096, 64, 4096, 1},  {2048, 64, 8192, 0},
-                        {8192, 64, 2048, 0}, {8192, 128, 8192, 0}, {4096, 4096, 4096, 0}, {1000, 1000, 1000, 0}};
-  for (const Case& c : cases) {
-    const core::Problem p{.m = c.m, .n = c.n, .k = c.k};
-    INFO(c.m << "x" << c.n << "x" << c.k);
-    const std::optional<dispatch::Plan> plan = dispatch::detail::from_tuned(*table, p, d, policy::Rules{}, 4, true);
-    REQUIRE(plan.has_value());
-    CHECK(plan->kernel == &table->kernels[c.entry]);
-  }
-  // And a wide tile only the turned-around products: C one tile tall.
-  tf::Section w{"float", {}, {}};
-  w.entries.push_back({"nvidia", gt::config(64, 128, 16, 4, 8, 8, true, true, true), dispatch::speeds(80), 2});
-  w.entries.push_back({"nvidia", gt::config(64, 256, 16, 4, 8, 8, true, true, true), dispatch::speeds(100), 1});
-  const auto wide = dispatch::make_tuned_table(w, element_traits<float>::info, d, why);
-  REQUIRE_MESSAGE(wide != nullptr, why);
-  const Case wide_cases[] = {{64, 8192, 8192, 1}, {32, 16384, 4096, 1}, {64, 2048, 8192, 0},
-                             {64, 8192, 2048, 0}, {128, 8192, 8192, 0}, {4096, 4096, 4096, 0}};
-  for (const Case& c : wide_cases) {
-    const core::Problem p{.m = c.m, .n = c.n, .k = c.k};
-    INFO(c.m << "x" << c.n << "x" << c.k);
-    const std::optional<dispatch::Plan> plan = dispatch::detail::from_tuned(*wide, p, d, policy::Rules{}, 4, true);
-    REQUIRE(plan.has_value());
-    CHECK(plan->kernel == &wide->kernels[c.entry]);
-  }
+  // A file of an ordinary tile (entry 0) and a skinny one (entry 1) that it rates faster; each case
+  // names the entry that runs it.
+  const auto check = [&](const policy::Config& plain, const policy::Config& skinny, std::initializer_list<Case> cases) {
+    namespace tf = dispatch::tuning;
+    tf::Section s{"float", {}, {}};
+    s.entries.push_back({"nvidia", plain, dispatch::speeds(80), 2});
+    s.entries.push_back({"nvidia", skinny, dispatch::speeds(100), 1});
+    std::string why;
+    const auto table = dispatch::make_tuned_table(s, element_traits<float>::info, d, why);
+    REQUIRE_MESSAGE(table != nullptr, why);
+    for (const Case& c : cases) {
+      const core::Problem p{.m = c.m, .n = c.n, .k = c.k};
+      INFO(c.m << "x" << c.n << "x" << c.k);
+      const std::optional<dispatch::Plan> plan = dispatch::detail::from_tuned(*table, p, d, policy::Rules{}, 4, true);
+      REQUIRE(plan.has_value());
+      CHECK(plan->kernel == &table->kernels[c.entry]);
+    }
+  };
+  check(gt::config(128, 64, 16, 4, 8, 8, true, true, true), gt::config(256, 64, 16, 4, 8, 8, true, true, true),
+        {{8192, 64, 8192, 1}, {16384, 32, 4096, 1}, {4096, 64, 4096, 1}, {2048, 64, 8192, 0}, {8192, 64, 2048, 0},
+         {8192, 128, 8192, 0}, {4096, 4096, 4096, 0}, {1000, 1000, 1000, 0}});
+  // A wide tile only the turned-around products: C one tile tall.
+  check(gt::config(64, 128, 16, 4, 8, 8, true, true, true), gt::config(64, 256, 16, 4, 8, 8, true, true, true),
+        {{64, 8192, 8192, 1}, {32, 16384, 4096, 1}, {64, 2048, 8192, 0}, {64, 8192, 2048, 0}, {128, 8192, 8192, 0},
+         {4096, 4096, 4096, 0}});
 }
 
 // Which tiles the skinny rule keeps to itself: one side four times the other and the short side 64 or
@@ -334,8 +330,8 @@ TEST_CASE("skinny tiles: only GPU-sized ones leave the score") {
   CHECK(dispatch::wide_tile(tile(64, 256)));
   CHECK(!dispatch::by_score(tile(256, 64)));
   CHECK(!dispatch::by_score(tile(64, 256)));
-  for (const auto& [m, n] : {std::pair{32, 256}, {64, 16}, {16, 256}, {128, 64}, {64, 128}, {128, 256}})
-    CHECK_MESSAGE(dispatch::by_score(tile(m, n)), m << "x" << n);
+  for (const std::pair<int, int>& mn : {std::pair{32, 256}, {64, 16}, {16, 256}, {128, 64}, {64, 128}, {128, 256}})
+    CHECK_MESSAGE(dispatch::by_score(tile(mn.first, mn.second)), mn.first << "x" << mn.second);
 }
 
 // Batched calls (dispatch/batched.hpp): the batch as a whole fills the device, so the entry whose tiles
