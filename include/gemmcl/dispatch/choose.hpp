@@ -158,7 +158,7 @@ inline std::size_t skinny_entry(const core::Problem& p, const Candidate* entries
 
 // A skinny entry's split: the score's, but where that leaves the launch to split K into parts of fewer
 // than kSkinnyMinPartSteps K steps, that many steps a part. On an H200, 4096 x 64 x 4096 and its turn
-// ran 1.06-1.12x faster in 8 parts of 32 steps than in the 16 of 16 the launch made; 6000 x 64 x 6000
+// ran 1.05-1.12x faster in 8 parts of 32 steps than in the 16 of 16 the launch made; 6000 x 64 x 6000
 // ran 1-7% slower in one wave of 5 parts than in the launch's 11 of 35 steps (bench/results.md).
 inline constexpr std::size_t kSkinnyMinPartSteps = 32;
 inline Choice skinny_choice(const core::Problem& p, const Candidate& e, const policy::Rules& r,
