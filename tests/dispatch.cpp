@@ -226,10 +226,10 @@ core::DeviceInfo fake_nvidia(int i, const char* name) {
 // as it lies: 2048^3-8192^3) and 122 (short parts: the 64 x 64 entry split in the kernel at 256^3-576^3,
 // not with parts of 256 K as at 256 x 256 x 1024) and 154-162 (one wave of sliced work-groups in
 // place of a split K: 384^3-704^3 and rectangles, 64 x 32 / 32 x 64 or 64 x 64 tiles; not with more
-// tiles than units, nor at 768 x 384 x 768), and the tall rule's (bench/results.md, tall and skinny
-// products: the 256 x 64 entry where C is one tile wide and 16 tall, K of 4096 or more; not with fewer
-// tiles, a shorter K or a wider C): a change to the table or the score that moves one must be measured
-// again.
+// tiles than units, nor at 768 x 384 x 768), and the skinny rule's (bench/results.md, tall and skinny
+// products: the 256 x 64 entry where C is one tile wide and 16 tall, K of 4096 or more, and the 64 x 256
+// one where C is one tile tall and 16 wide; not with fewer tiles, a shorter K or a wider C; parts of at
+// least 32 K steps): a change to the table or the score that moves one must be measured again.
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   const core::DeviceInfo d = fake_nvidia(0, "H200");
   // Entries of F::nvidia_gpu: 0 = 128x256, 1 = 128x128, 2 = 256x128, 3 = 64x128, 4 = 128x64, 5 = 64x64,
