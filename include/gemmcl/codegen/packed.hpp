@@ -29,9 +29,13 @@ namespace gemmcl::codegen {
 inline constexpr std::string_view pack_blocks_kernel_name = "gemmcl_pack_blocks";
 
 // RBL: the elements per unit of K from one K step's blocks to the next: X rounded up to an odd
-// multiple of 32. Steps a power of two apart (XP of 4096) cost an H100 3% of a product's speed;
-// no other pitch measured did. The same rule is the kernels' RBL_ROW.
-constexpr std::size_t rbl_row(std::size_t xp) { return ((xp + 31) / 32 | 1) * 32; }
+// multiple of rbl_row_unit. Steps a power of two apart (XP of 4096) cost an H100 3% of a product's
+// speed; no other pitch measured did. The packing takes it as an argument, the kernels as RBL_ROW.
+inline constexpr int rbl_row_unit = 32;
+constexpr std::size_t rbl_row(std::size_t xp) {
+  constexpr std::size_t u = rbl_row_unit;
+  return ((xp + u - 1) / u | 1) * u;
+}
 
 namespace detail {
 
@@ -39,7 +43,8 @@ template <class Sink>
 constexpr void emit_packed_defines(util::text<Sink>& t) {
   t.line("// Packed operands (GEMMCL_PACKED_A/B 0: none, 1: CBL panels, 2: RBL blocks; codegen/packed.hpp).");
   t.line("// RBL_ROW(xp): elements per K from one K step's blocks to the next, an odd multiple of 32.");
-  t.line("#define RBL_ROW(xp) ((long)((((xp) + 31) / 32) | 1) * 32)");
+  t.line({"#define RBL_ROW(xp) ((long)((((xp) + ", rbl_row_unit - 1, ") / ", rbl_row_unit, ") | 1) * ", rbl_row_unit,
+          ")"});
   for (const auto& [x, tile, extent, ld] : {std::array<std::string_view, 4>{"A", "TILE_M", "m", "lda"},
                                             std::array<std::string_view, 4>{"B", "TILE_N", "n", "ldb"}}) {
     t.line({"#ifndef GEMMCL_PACKED_", x});
@@ -72,20 +77,21 @@ constexpr void emit_packed_offsets(util::text<Sink>& t) {
 }
 
 // The packing program: dst := op(X) (x_extent x k, element (x, kk) at src[src_offset + x * sx + kk * sk])
-// in the block layout (rbl 0: CBL, 1: RBL) of blocks tx x tk, zeros past the matrix.
+// in the block layout of blocks tx x tk (rbl_row 0: CBL; else RBL, K steps rbl_row elements per K
+// apart), zeros past the matrix.
 template <class Sink>
 constexpr void emit_pack_blocks(util::text<Sink>& t) {
   t.line({"__kernel void ", pack_blocks_kernel_name, "(const int xs, const int ks, const __global real* restrict src,"});
   t.line("                                 const ulong src_offset, const long sx, const long sk,");
   t.line("                                 __global real* restrict dst, const int tx, const int tk,");
-  t.line("                                 const int x_pad, const int rbl)");
+  t.line("                                 const int x_pad, const long rbl_row)");
   t.open();
   t.line("const int x = get_global_id(0), kk = get_global_id(1);");
   t.line("const int xp = (xs + x_pad - 1) / x_pad * x_pad, kp = (ks + tk - 1) / tk * tk;");
   t.line("if (x >= xp || kk >= kp) return;");
-  t.line("const long row = ((long)((xp + 31) / 32) | 1) * 32;  // RBL: codegen/packed.hpp's rbl_row");
-  t.line("const long to = rbl ? (long)(kk / tk) * tk * row + (long)(x / tx) * tk * tx + (kk % tk) * tx + x % tx");
-  t.line("                    : (long)(x / tx) * tx * kp + (long)kk * tx + x % tx;");
+  t.line("const long to = rbl_row ? (long)(kk / tk) * tk * rbl_row + (long)(x / tx) * tk * tx");
+  t.line("                            + (kk % tk) * tx + x % tx");
+  t.line("                        : (long)(x / tx) * tx * kp + (long)kk * tx + x % tx;");
   t.line("dst[to] = x < xs && kk < ks ? src[src_offset + x * sx + kk * sk] : (real)0;");
   t.close();
 }

@@ -112,7 +112,8 @@ struct Maker {
       p.ready_ = marker(queue, wait);
       return p;
     }
-    const cl_int xs_ = cl_int(xs), ks_ = cl_int(ks), tx = blocks.x, tk = blocks.k, rbl = blocks.kind == 2 ? 1 : 0;
+    const cl_int xs_ = cl_int(xs), ks_ = cl_int(ks), tx = blocks.x, tk = blocks.k;
+    const cl_long rbl_row = blocks.kind == 2 ? cl_long(codegen::rbl_row(xp)) : 0;
     const cl_int x_pad = blocks.x_pad;
     const cl_ulong offset = x.offset;
     const cl_mem src = (*x.buffer)(), dst = p.buffer_();
@@ -120,7 +121,7 @@ struct Maker {
     auto lease = program->lease();
     p.ready_ = enqueue(queue, lease.get(), 2, detail::lines(xp, kp).data(), detail::line,
                        {arg(xs_), arg(ks_), arg(src), arg(offset), arg(sx), arg(sk), arg(dst), arg(tx), arg(tk),
-                        arg(x_pad), arg(rbl)},
+                        arg(x_pad), arg(rbl_row)},
                        wait.handles());
     return p;
   }
