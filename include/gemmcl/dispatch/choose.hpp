@@ -122,7 +122,7 @@ struct Candidate {
 
 // Skinny products: C one tile across and many long. A tall tile (at least four times taller than wide)
 // runs the products whose C is one such tile wide and at least kSkinnyMinTiles of them tall, with K of
-// at least kSkinnyMinK, split as the score would split it (choose); a wide tile (turned around) those
+// at least kSkinnyMinK, split as skinny_choice splits it (below); a wide tile (turned around) those
 // whose C is one tile tall and as many wide: the kernel's view of a row-major tall, skinny product. On
 // an H100 the 256 x 64 entry so chosen ran m x 64 x k 1.11-1.16x as fast as the score's choice at
 // 4096 x 64 x 4096, 1.23-1.28x at 6000 x 64 x 6000, 1.04-1.13x at 8192 x 64 x 8192, 1.44-1.62x at

@@ -72,7 +72,7 @@ struct nvidia_gpu<float> {
             RegisterPrefetch<true>, Padding<4>, vendor::Nvidia<>>,
       // The same turned around, for C one 64-row tile tall (a row-major tall, skinny product), taken
       // only by the same rule. Speeds: the tall entry's for the mirrored pairs (not measured at 4096^3;
-      // the rule alone takes it, and splits it as for any entry).
+      // the rule alone takes it, and splits it as it splits the tall one).
       entry<speeds{81, 87, 78, 86}, 1, float, Tile<64, 256, 16>, Vec<4>, WorkPerThread<8, 8>, Prefetch<true>,
             RegisterPrefetch<true>, Padding<4>, vendor::Nvidia<>>>;
 };
