@@ -30,17 +30,16 @@ struct operand {
   std::string_view regs;       // "ra"
   std::string_view local;      // "a_tile"
   bool x_contiguous_if_trans;  // B is stored n x k when transposed, so its N extent is contiguous
-  std::string_view packed;     // "A_PACKED": a packed operand (codegen/packed.hpp), whole tiles
   std::string_view k_stride;   // "A_K_STRIDE": from one K step to the next, in elements per K
 };
 
 inline constexpr operand operand_a{"A",      "a",      "lda",     "GEMMCL_TRANS_A", "TILE_M", "m0",
                                    "m",      "full_m", "LOADS_A", "STRIDE_A",       "ra",     "a_tile",
-                                   false,    "A_PACKED", "A_K_STRIDE"};
+                                   false,    "A_K_STRIDE"};
 
 inline constexpr operand operand_b{"B",      "b",      "ldb",     "GEMMCL_TRANS_B", "TILE_N", "n0",
                                    "n",      "full_n", "LOADS_B", "STRIDE_B",       "rb",     "b_tile",
-                                   true,     "B_PACKED", "B_K_STRIDE"};
+                                   true,     "B_K_STRIDE"};
 
 // "#if GEMMCL_TRANS_A == 0" when the x-contiguous case is the untransposed one, "== 1" otherwise.
 template <class Sink>

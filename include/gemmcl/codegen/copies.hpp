@@ -44,7 +44,7 @@ constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o, bool whole
   t.line({"__local real* d = ", o.local, " + wbuf * (TILE_K * ", o.stride, ") + ", p, "_first;"});
   t.line({"const __global real* s = ", p, "_next;"});
   t.line({p, "_next += ", p, "_step;"});
-  if (!whole) t.open({"if (", o.packed, " || (", o.full_x, " && kb + TILE_K <= k))"});
+  if (!whole) t.open({"if (PACKED_WHOLE || (", o.full_x, " && kb + TILE_K <= k))"});
   if_x_contiguous(t, o);
   t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", x, "_UNITS; ++l)"});

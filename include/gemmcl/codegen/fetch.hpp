@@ -62,7 +62,7 @@ constexpr void emit_fetch(util::text<Sink>& t, const operand& o, bool whole = fa
     return;
   }
   t.open();
-  t.line({"const bool full = ", o.packed, " || (", o.full_x, " && kb + TILE_K <= k);"});
+  t.line({"const bool full = PACKED_WHOLE || (", o.full_x, " && kb + TILE_K <= k);"});
   t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", o.loads, "; ++l)"});
   t.line({"const __global real* p = ", p, "_src[l];"});

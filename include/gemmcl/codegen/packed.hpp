@@ -10,9 +10,10 @@
 //                                        XR = rbl_row(XP), an odd multiple of 32 elements)
 //                    3 (CBL, B read from global memory) panels of one work-item's WPT_N columns of op(B),
 //                      each one contiguous stream (the padding still reaches a whole tile)
-// The padding is zeros, so a packed operand's loads need no checks. A packed A is read as an
-// untransposed column-major A with lda = TILE_M, a packed B as a transposed B with ldb = TILE_N; the
-// prologue moves each to its work-group's panel or block, and a K step advances by A_K_STRIDE (B_...).
+// The padding is zeros, so packed operands' loads need no checks (the kernels skip them only where
+// both are packed: PACKED_WHOLE). A packed A is read as an untransposed column-major A with
+// lda = TILE_M, a packed B as a transposed B with ldb = TILE_N; the prologue moves each to its
+// work-group's panel or block, and a K step advances by A_K_STRIDE (B_...).
 
 #include <array>
 #include <cstddef>
@@ -58,6 +59,10 @@ constexpr void emit_packed_defines(util::text<Sink>& t) {
     t.line({"#define ", x, "_K_STRIDE ", ld});
     t.raw("#endif\n");
   }
+  t.line("// Both operands packed: every K step is whole, so the loads need no checks. With one packed,");
+  t.line("// the other's checks stay and the packed one keeps them too: dropping one operand's alone let");
+  t.line("// NVIDIA's compiler schedule the loop worse, 1-2% below the standard path.");
+  t.line("#define PACKED_WHOLE (A_PACKED && B_PACKED)");
 }
 
 // In the prologue: a packed operand's pointer moved to this work-group's panel or block.
