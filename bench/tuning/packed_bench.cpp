@@ -3,7 +3,8 @@
 //   reuse   a B packed once and used by `reps` products of n^3 (the packing included), against `reps`
 //           standard calls of Gemm<> and of the same fixed configuration without packing, for B as
 //           stored and transposed (Gemm<> copies a transposed B on CPUs in every call);
-//   single  products with A and B packed in each layout (packing excluded), against Gemm<>, the three
+//   single  products with A and B packed in each layout, and with one operand packed (packing excluded),
+//           against Gemm<> and the fixed configuration unpacked (B as stored and transposed), all
 //           timed in turn for 7 rounds.
 // The configuration is the one Gemm<> picks for the device kind at n^3 (the CPU table's AVX-512 entry,
 // or the NVIDIA table's 256 x 128 entry). Times: OpenCL profiling, first command's start to the last
@@ -21,6 +22,7 @@
 #include <random>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -46,8 +48,16 @@ double timed(cl::CommandQueue& q, const std::function<std::vector<cl::Event>()>&
   return median3(t);
 }
 
-template <class Fixed, class PackedCbl, class PackedRbl, class OnlyA = void, class OnlyB = void>
-void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
+// One operand packed alone (the other as stored), named for the output.
+template <class G, bool IsA>
+struct single {
+  using gemm = G;
+  static constexpr bool is_a = IsA;
+  const char* name;
+};
+
+template <class Fixed, class PackedCbl, class PackedRbl, class... Singles>
+void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps, const Singles&... singles) {
   std::mt19937 rng(3);
   std::uniform_real_distribution<float> u(-1, 1);
   std::vector<float> host(n * n);
@@ -92,14 +102,26 @@ void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
                 t_auto / t_packed, t_fixed / t_packed, t_pack * 1e3, t_one * 1e3, t_auto / reps * 1e3);
     std::fflush(stdout);
   }
-  // Products with both operands packed beforehand, `reps` a round, against Gemm<>: the three are timed
-  // in turn, round after round, so that the GPU's clock (which drifts as it warms) treats them alike;
-  // the medians of the rounds.
+  // Products with operands packed beforehand, `reps` a round, against Gemm<> and the same fixed
+  // configuration unpacked: all are timed in turn, round after round, so that the GPU's clock (which
+  // drifts as it warms) treats them alike; the medians of the rounds. "fixed NT" reads B as stored
+  // transposed (n x k): the kernel variant a packed B goes through.
   const auto products = [&](const auto& g, const auto&... operands) {
     return [&, g, operands...] {
       std::vector<cl::Event> ev;
       for (int i = 0; i < reps; ++i)
         ev.push_back(g(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n, 1.0f, operands..., 0.0f, c, 0, n));
+      return ev;
+    };
+  };
+  const auto standard = [&](const auto& g, Transpose tb) {
+    return [&, g, tb] {
+      std::vector<cl::Event> ev;
+      for (int i = 0; i < reps; ++i) {
+        std::vector<cl::Event> e =
+            g.enqueue_all(q, Layout::ColMajor, Transpose::No, tb, n, n, n, 1.0f, a, 0, n, b, 0, n, 0.0f, c, 0, n);
+        ev.insert(ev.end(), e.begin(), e.end());
+      }
       return ev;
     };
   };
@@ -109,46 +131,41 @@ void bench(cl::Context& ctx, cl::CommandQueue& q, std::size_t n, int reps) {
   const auto cb = cbl.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
   const auto ra = rbl.pack_a(q, Layout::ColMajor, Transpose::No, n, n, a, 0, n);
   const auto rb = rbl.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
-  std::vector<std::function<std::vector<cl::Event>()>> runs = {
-      [&] {
-        std::vector<cl::Event> ev;
-        for (int i = 0; i < reps; ++i) {
-          std::vector<cl::Event> e = Gemm<>().enqueue_all(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, n,
-                                                          1.0f, a, 0, n, b, 0, n, 0.0f, c, 0, n);
-          ev.insert(ev.end(), e.begin(), e.end());
-        }
-        return ev;
-      },
-      products(cbl, ca, cb), products(rbl, ra, rb)};
-  // Where given, CBL for one operand only (the other as stored), to tell their shares apart.
-  if constexpr (!std::is_void_v<OnlyA>) {
-    const OnlyA only_a;
-    const auto pa = only_a.pack_a(q, Layout::ColMajor, Transpose::No, n, n, a, 0, n);
-    runs.push_back(products(only_a, pa, b, std::size_t(0), n));
-  }
-  if constexpr (!std::is_void_v<OnlyB>) {
-    const OnlyB only_b;
-    const auto pb = only_b.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
-    runs.push_back(products(only_b, a, std::size_t(0), n, pb));
-  }
+  std::vector<std::pair<const char*, std::function<std::vector<cl::Event>()>>> runs = {
+      {"Gemm<>", standard(Gemm<>(), Transpose::No)},
+      {"fixed NN", standard(Fixed(), Transpose::No)},
+      {"fixed NT", standard(Fixed(), Transpose::Yes)},
+      {"CBL", products(cbl, ca, cb)},
+      {"RBL", products(rbl, ra, rb)}};
+  // One operand packed alone, to tell their shares apart.
+  [[maybe_unused]] const auto add_single = [&](const auto& one) {
+    using S = std::decay_t<decltype(one)>;
+    const typename S::gemm g;
+    if constexpr (S::is_a) {
+      const auto pa = g.pack_a(q, Layout::ColMajor, Transpose::No, n, n, a, 0, n);
+      runs.push_back({one.name, products(g, pa, b, std::size_t(0), n)});
+    } else {
+      const auto pb = g.pack_b(q, Layout::ColMajor, Transpose::No, n, n, b, 0, n);
+      runs.push_back({one.name, products(g, a, std::size_t(0), n, pb)});
+    }
+  };
+  (add_single(singles), ...);
+  constexpr int rounds = 7;
   std::vector<std::vector<double>> t(runs.size());
-  for (int round = 0; round < 7; ++round)
-    for (std::size_t x = 0; x < runs.size(); ++x) t[x].push_back(timed(q, runs[x]) / reps);
+  for (int round = 0; round < rounds; ++round)
+    for (std::size_t x = 0; x < runs.size(); ++x) t[x].push_back(timed(q, runs[x].second) / reps);
   const auto median = [](std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
   };
-  const double t_auto = median(t[0]), t_cbl = median(t[1]), t_rbl = median(t[2]);
-  std::printf("single %zu^3 (%d products a round, 7 rounds in turn): Gemm<> %.1f GFLOPS, packed CBL %.1f GFLOPS "
-              "(%.3fx), packed RBL %.1f GFLOPS (%.3fx)",
-              n, reps, flops / t_auto * 1e-9, flops / t_cbl * 1e-9, t_auto / t_cbl, flops / t_rbl * 1e-9, t_auto / t_rbl);
-  if (runs.size() == 5) std::printf(", CBL A only %.3fx, CBL B only %.3fx", t_auto / median(t[3]), t_auto / median(t[4]));
-  const char* names[] = {"", "CBL", "RBL", "A only", "B only"};
+  std::printf("single %zu^3 (%d products a round, %d rounds in turn): Gemm<> %.1f GFLOPS\n", n, reps, rounds,
+              flops / median(t[0]) * 1e-9);
   for (std::size_t x = 1; x < runs.size(); ++x) {
-    std::printf("; per round, %s / Gemm<>:", names[x]);
-    for (int r = 0; r < 7; ++r) std::printf(" %.3f", t[0][r] / t[x][r]);
+    std::printf("  %-9s %.1f GFLOPS, Gemm<> / it %.3fx; per round:", runs[x].first, flops / median(t[x]) * 1e-9,
+                median(t[0]) / median(t[x]));
+    for (int r = 0; r < rounds; ++r) std::printf(" %.3f", t[0][r] / t[x][r]);
+    std::printf("\n");
   }
-  std::printf("\n");
 }
 
 }  // namespace
@@ -193,10 +210,15 @@ int main(int argc, char** argv) {
                      PackedA<layout::CBL<256>>, PackedB<layout::CBL<128>>>;
     using Rbl = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>, Padding<4>,
                      PackedA<layout::RBL<256, 8>>, PackedB<layout::RBL<128, 8>>>;
-    using OnlyA = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>,
-                       Padding<4>, PackedA<layout::CBL<256>>>;
-    using OnlyB = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>,
-                       Padding<4>, PackedB<layout::CBL<128>>>;
-    bench<Base, Cbl, Rbl, OnlyA, OnlyB>(ctx, q, n, reps);
+    using CblA = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>,
+                      Padding<4>, PackedA<layout::CBL<256>>>;
+    using CblB = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>,
+                      Padding<4>, PackedB<layout::CBL<128>>>;
+    using RblA = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>,
+                      Padding<4>, PackedA<layout::RBL<256, 8>>>;
+    using RblB = Gemm<Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>, Prefetch<true>, RegisterPrefetch<true>,
+                      Padding<4>, PackedB<layout::RBL<128, 8>>>;
+    bench<Base, Cbl, Rbl>(ctx, q, n, reps, single<CblA, true>{"CBL A"}, single<CblB, false>{"CBL B"},
+                          single<RblA, true>{"RBL A"}, single<RblB, false>{"RBL B"});
   }
 }
