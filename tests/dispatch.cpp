@@ -49,6 +49,7 @@ using NvF7 = entry_gemm<F::nvidia_gpu, 7>;
 using NvF8 = entry_gemm<F::nvidia_gpu, 8>;
 using NvF9 = entry_gemm<F::nvidia_gpu, 9>;
 using NvF10 = entry_gemm<F::nvidia_gpu, 10>;
+using NvF11 = entry_gemm<F::nvidia_gpu, 11>;
 using GpuF1 = entry_gemm<F::other_gpu, 1>;
 using AmdF0 = entry_gemm<F::amd_gpu, 0>;
 using AmdF1 = entry_gemm<F::amd_gpu, 1>;
@@ -107,7 +108,7 @@ static_assert(entry_gemm<F::other_gpu, 0>::config == NvF5::config &&
 static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
 // The CPU entry for this machine's vector width is what Gemm<> runs on PoCL, and the sweep in
 // correctness.cpp covers it; every CPU entry runs here as well, whatever the vector width.
-static_assert(std::tuple_size_v<F::nvidia_gpu> == 11 && std::tuple_size_v<F::other_gpu> == 2 &&
+static_assert(std::tuple_size_v<F::nvidia_gpu> == 12 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
                   std::tuple_size_v<F::cpu> == 4 && std::tuple_size_v<D::cpu> == 4 &&
                   std::tuple_size_v<F::amd_gpu> == 3 && std::tuple_size_v<D::amd_gpu> == 2,
@@ -124,6 +125,7 @@ TYPE_TO_STRING_AS("nvidia float Tile<32x64x32> Vec<4> WorkPerThread<4x8> SliceK<
 TYPE_TO_STRING_AS("nvidia float Tile<64x64x32> Vec<4> WorkPerThread<4x8> SliceK<2> Prefetch Padding<4>", NvF8);
 TYPE_TO_STRING_AS("nvidia float Tile<256x64x16> Vec<4> WorkPerThread<8x8> Prefetch Padding<4> RegisterPrefetch", NvF9);
 TYPE_TO_STRING_AS("nvidia float Tile<64x256x16> Vec<4> WorkPerThread<8x8> Prefetch Padding<4> RegisterPrefetch", NvF10);
+TYPE_TO_STRING_AS("nvidia float Tile<64x48x32> Vec<4> WorkPerThread<4x12> SliceK<2> Prefetch Padding<4>", NvF11);
 TYPE_TO_STRING_AS("gpu float Tile<32x32x16> Vec<4> WorkPerThread<4x4>", GpuF1);
 TYPE_TO_STRING_AS("amd float Tile<128x64x16> Vec<4> WorkPerThread<8x4> Prefetch", AmdF0);
 TYPE_TO_STRING_AS("amd float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetch", AmdF1);
@@ -174,7 +176,7 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, NvF9, NvF10, GpuF1,
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, NvF9, NvF10, NvF11, GpuF1,
                    AmdF0, AmdF1, AmdF2, AmdD0, AmdD1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3,
                    CpuD2, CpuD3, IntelCpuD0) {
   const std::string name = doctest::toString<G>().c_str();
@@ -226,14 +228,17 @@ core::DeviceInfo fake_nvidia(int i, const char* name) {
 // as it lies: 2048^3-8192^3) and 122 (short parts: the 64 x 64 entry split in the kernel at 256^3-576^3,
 // not with parts of 256 K as at 256 x 256 x 1024) and 154-162 (one wave of sliced work-groups in
 // place of a split K: 384^3-704^3 and rectangles, 64 x 32 / 32 x 64 or 64 x 64 tiles; not with more
-// tiles than units, nor at 768 x 384 x 768), and the skinny rule's (bench/results.md, tall and skinny
+// tiles than units, nor at 768 x 384 x 768; 64 x 48 tiles where the 64 x 64 ones qualify too, at
+// 544^3-600^3 and rectangles, but not where they alone would, as at 704 x 384 x 1024 and
+// 448 x 640 x 768), and the skinny rule's (bench/results.md, tall and skinny
 // products: the 256 x 64 entry where C is one tile wide and 16 tall, K of 4096 or more, and the 64 x 256
 // one where C is one tile tall and 16 wide; not with fewer tiles, a shorter K or a wider C; parts of at
 // least 32 K steps): a change to the table or the score that moves one must be measured again.
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   const core::DeviceInfo d = fake_nvidia(0, "H200");
   // Entries of F::nvidia_gpu: 0 = 128x256, 1 = 128x128, 2 = 256x128, 3 = 64x128, 4 = 128x64, 5 = 64x64,
-  // 6 = 64x32, 7 = 32x64, 8 = 64x64 sliced, 9 = 256x64 (tall) and 10 = 64x256 (wide).
+  // 6 = 64x32, 7 = 32x64, 8 = 64x64 sliced, 9 = 256x64 (tall), 10 = 64x256 (wide) and 11 = 64x48
+  // sliced.
   struct Case {
     std::size_t m, n, k;
     bool ta, tb;
@@ -261,12 +266,14 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
       {8192, 8192, 8192, false, true, 2, 0},       {4097, 4097, 4097, false, false, 4, 4},
       {2048, 2048, 2048, false, true, 2, 0},       {4096, 4096, 4096, false, false, 2, 0},
       {256, 256, 256, false, false, 5, 4},         {384, 384, 384, true, true, 7, 1},
-      {576, 576, 576, false, true, 8, 1},          {256, 256, 1024, false, false, 3, 0},
+      {576, 576, 576, false, true, 11, 1},         {256, 256, 1024, false, false, 3, 0},
       {512, 512, 512, false, true, 7, 1},          {448, 448, 448, true, false, 6, 1},
       {512, 512, 512, true, true, 7, 1},           {320, 320, 320, false, false, 5, 4},
       {640, 640, 640, false, false, 8, 1},         {704, 704, 704, true, false, 8, 1},
-      {576, 576, 1152, true, true, 8, 1},          {512, 512, 64, false, false, 6, 1},
+      {576, 576, 1152, true, true, 11, 1},         {512, 512, 64, false, false, 6, 1},
       {768, 384, 768, false, false, 3, 3},         {448, 448, 640, false, false, 6, 1},
+      {960, 384, 576, true, false, 11, 1},         {512, 608, 1024, false, true, 11, 1},
+      {704, 384, 1024, false, true, 3, 4},         {448, 640, 768, true, false, 3, 0},
   };
   for (const Case& c : cases) {
     const core::Problem p{.m = c.m, .n = c.n, .k = c.k, .trans_a = c.ta, .trans_b = c.tb};

@@ -211,13 +211,19 @@ inline ShortParts short_parts_entry(const core::Problem& p, const Candidate* ent
 // The limits leave out what lost: 512 x 512 x 1024 on 64 x 32 tiles (up to 5%), 768 x 384 x 768 on 72
 // tiles of 64 x 64 (2-13%), more tiles than units, and choices with K whole (even to 15% slower).
 // Of several such entries, the smallest tile (more groups in the one wave, each with less work), then
-// the better speed for the pair of transposes. Sliced entries take part in no other choice.
+// the better speed for the pair of transposes. An entry of fewer than kOneWaveMinThreads work-items
+// may be that smallest tile but does not make the rule apply: where only it qualified, in place of
+// choices that split K, the 64 x 48 entry's four warps a unit lost up to 25% at K of 768-1152 (H100),
+// while it gained 3-16% where the 64 x 64 entry qualified too. Sliced entries take part in no other
+// choice.
 inline constexpr std::size_t kOneWaveMaxK = 1152, kOneWaveShortK = 512;
+inline constexpr int kOneWaveMinThreads = 256;
 inline std::size_t one_wave_entry(const core::Problem& p, const Candidate* entries, std::size_t n,
                                   const core::DeviceInfo& d, const policy::Rules& r) {
   if (p.k > kOneWaveMaxK) return n;
   const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
   std::size_t pick = n;
+  bool full_groups = false;  // an entry of kOneWaveMinThreads or more qualifies
   for (std::size_t i = 0; i < n; ++i) {
     const policy::Config& c = entries[i].config();
     if (c.slices == 1 || !r.split_automatic()) continue;
@@ -225,6 +231,7 @@ inline std::size_t one_wave_entry(const core::Problem& p, const Candidate* entri
     const std::size_t tiles = tiles_of(p, c);
     const bool enough = p.k <= kOneWaveShortK ? 2 * tiles >= units : 10 * tiles >= 6 * units;
     if (!enough || tiles > units) continue;
+    full_groups = full_groups || c.threads() >= kOneWaveMinThreads;
     if (pick == n) {
       pick = i;
       continue;
@@ -233,7 +240,7 @@ inline std::size_t one_wave_entry(const core::Problem& p, const Candidate* entri
     const int area = c.tile_m * c.tile_n, best_area = b.tile_m * b.tile_n;
     if (area < best_area || (area == best_area && entries[i].speed > entries[pick].speed)) pick = i;
   }
-  return pick;
+  return full_groups ? pick : n;
 }
 
 // The choice among n candidates: the best-scoring entry (the first of equals) and its split, unless
