@@ -77,7 +77,7 @@ struct nvidia_gpu<float> {
             RegisterPrefetch<true>, Padding<4>, vendor::Nvidia<>>,
       // A sliced tile between 64 x 32 and 64 x 64 for one wave (one_wave_entry): 64 x 48 in two slices,
       // 108 tiles at 576^3 where 64 x 64 makes 81 and 64 x 32 more than the units, so each unit has a
-      // quarter less work in the same wave: 3-17% faster than the 64 x 64 tile at 544^3-600^3 (H100).
+      // quarter less work in the same wave: 2-16% faster than the 64 x 64 tile at 544^3-600^3 (H100).
       // Speeds: 1000 / (microseconds at 576^3).
       entry<speeds{47, 46, 45, 45}, 1, float, Tile<64, 48, 32>, Vec<4>, WorkPerThread<4, 12>, SliceK<2>,
             Prefetch<true>, Padding<4>, vendor::Nvidia<>>>;
