@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "config.hpp"
 
 // The tutorial's ladder (kernels 1-10 and the slides' variants), from examples/.
 #if __has_include("tutorial/ladder.hpp")
@@ -22,31 +23,6 @@
 #endif
 
 namespace bench {
-
-// One call's arguments, in double for alpha and beta so that one signature serves every element type.
-struct Call {
-  gemmcl::Layout layout;
-  gemmcl::Transpose ta, tb;
-  std::size_t m, n, k;
-  double alpha, beta;
-  const cl::Buffer* a;
-  std::size_t lda;
-  const cl::Buffer* b;
-  std::size_t ldb;
-  cl::Buffer* c;
-  std::size_t ldc;
-};
-
-struct Config {
-  std::string_view name;
-  Elem element;
-  gemmcl::policy::Config policy;                                  // Gemm<...>::config
-  std::string_view source;                                        // Gemm<...>::source
-  std::vector<cl::Event> (*run)(cl::CommandQueue&, const Call&);  // the events of every command enqueued
-  std::string_view note;
-  bool tutorial = false;          // a rung of the tutorial's ladder
-  double k40m = NAN, p100 = NAN;  // the tutorial's published GFLOPS for this step, where there is one
-};
 
 // Every command of the call is timed, from the first one's start to the last one's end: through
 // enqueue_all, which returns them all (two kernels when K is split), else the one event operator() returns.
