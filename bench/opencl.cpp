@@ -14,22 +14,27 @@ void check(cl_int status, const std::string& call) {
   }
 }
 
-std::string device_string(const cl::Device& d, cl_device_info what) {
+namespace {
+
+// An info string through clGet*Info's two calls (its size, then its text); "?" where there is none.
+template <class Get>
+std::string info_string(Get&& get) {
   std::size_t size = 0;
-  if (clGetDeviceInfo(d(), what, 0, nullptr, &size) != CL_SUCCESS || size == 0) return "?";
+  if (get(0, nullptr, &size) != CL_SUCCESS || size == 0) return "?";
   std::string s(size, '\0');
-  if (clGetDeviceInfo(d(), what, size, s.data(), nullptr) != CL_SUCCESS) return "?";
+  if (get(size, s.data(), nullptr) != CL_SUCCESS) return "?";
   while (!s.empty() && s.back() == '\0') s.pop_back();
   return s;
 }
 
+}  // namespace
+
+std::string device_string(const cl::Device& d, cl_device_info what) {
+  return info_string([&](std::size_t n, void* v, std::size_t* r) { return clGetDeviceInfo(d(), what, n, v, r); });
+}
+
 std::string platform_string(const cl::Platform& p, cl_platform_info what) {
-  std::size_t size = 0;
-  if (clGetPlatformInfo(p(), what, 0, nullptr, &size) != CL_SUCCESS || size == 0) return "?";
-  std::string s(size, '\0');
-  if (clGetPlatformInfo(p(), what, size, s.data(), nullptr) != CL_SUCCESS) return "?";
-  while (!s.empty() && s.back() == '\0') s.pop_back();
-  return s;
+  return info_string([&](std::size_t n, void* v, std::size_t* r) { return clGetPlatformInfo(p(), what, n, v, r); });
 }
 
 namespace {

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
+#include <utility>
 
 namespace bench {
 
@@ -132,6 +134,17 @@ Options parse(int argc, char** argv) {
     auto is = [&](std::initializer_list<std::string_view> names) {
       return std::find(names.begin(), names.end(), opt) != names.end();
     };
+    // Switches: options that take no value and turn one setting on.
+    static constexpr std::pair<std::string_view, bool Options::*> switches[] = {
+        {"--list", &Options::list},           {"--devices", &Options::devices},  {"--no-clblast", &Options::no_clblast},
+        {"--no-cublas", &Options::no_cublas}, {"--no-cpu", &Options::no_cpu},    {"--cublas", &Options::force_cublas},
+        {"--cublas-pedantic", &Options::pedantic}};
+    const auto on =
+        std::find_if(std::begin(switches), std::end(switches), [&](const auto& w) { return w.first == opt; });
+    if (on != std::end(switches)) {
+      o.*(on->second) = true;
+      continue;
+    }
     if (is({"-h", "--help"})) {
       usage(std::cout);
       std::exit(0);
@@ -180,24 +193,10 @@ Options parse(int argc, char** argv) {
       o.seed = number<std::uint64_t>(value(), opt);
     } else if (is({"--csv"})) {
       o.csv = value();
-    } else if (is({"--list"})) {
-      o.list = true;
-    } else if (is({"--devices"})) {
-      o.devices = true;
     } else if (is({"--source"})) {
       o.source = value();
-    } else if (is({"--no-clblast"})) {
-      o.no_clblast = true;
-    } else if (is({"--no-cublas"})) {
-      o.no_cublas = true;
-    } else if (is({"--no-cpu"})) {
-      o.no_cpu = true;
-    } else if (is({"--cublas"})) {
-      o.force_cublas = true;
     } else if (is({"--cuda-device"})) {
       o.cuda_device = number<int>(value(), opt);
-    } else if (is({"--cublas-pedantic"})) {
-      o.pedantic = true;
     } else if (is({"--cpu-seconds"})) {
       o.cpu_seconds = number<double>(value(), opt);
     } else if (is({"--units"})) {
