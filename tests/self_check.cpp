@@ -23,12 +23,8 @@ struct WrongVendor {
   using policy_kind = gemmcl::kind::vendor;
 };
 template <>
-struct gemmcl::target::Target<WrongVendor> {
+struct gemmcl::target::Target<WrongVendor> : gemmcl::target::Target<vendor::Generic> {
   static constexpr std::string_view name = "wrong-on-purpose";
-  static bool matches(const core::DeviceInfo&) { return true; }
-  static void build_options(std::string&, const core::DeviceInfo&) {}
-  static constexpr bool device_fence = false;
-  static constexpr bool kernel_limit_binds = true;
   template <class Sink>
   static constexpr void helpers(util::text<Sink>& t, const policy::Config&) {
     t.line("#define LOAD_GLOBAL(p) ((real)2 * *(p))");
