@@ -13,7 +13,7 @@
 //
 //   g++ -std=c++20 -O2 -Iinclude -I/usr/local/cuda/include bench/tuning/tf32_producer.cpp -o /tmp/tf32p
 //       -L/usr/local/cuda/lib64 -lcublas -lcudart -lOpenCL
-//   /tmp/tf32p 4096 8192 4096x4608x4096     (N or MxNxK; --dump: the program's text, for offline compilers)
+//   /tmp/tf32p 4096 8192 4096x4608x4096     (N or MxNxK; --dump [library]: a program's text)
 // Environment: TP_TRANS (tn,nn,tt,nt), TP_VARIANTS (name:build options,...; the kernel's P_* options),
 // TP_ITERS, TP_PTX=dir (keeps the PTX). bench/results/h200-tf32-producer.txt lists the variants run.
 
@@ -28,6 +28,8 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <random>
 #include <sstream>
@@ -60,13 +62,16 @@ int main(int argc, char** argv) {
           "\"//@wgmma.mma_async.sync.aligned.m64n192k8.f32.tf32.tf32 {";
   for (int i = 0; i < 96; ++i) text += (i ? ", %" : "%") + std::to_string(i);
   text += "}, %96, %97, p, 1, 1;\\n}\" : WGMMA_ACC(acc) : \"l\"(da), \"l\"(db), \"r\"(1))\n#endif\n";
+  // P_LIBRARY=1 variants run the library's own kernel (gemmcl_wgmma, the BN = 192 wrapper above it) on
+  // A and B rounded by the host, as the runtime's copies would leave them: what the tile alone is worth.
+  const std::string library_text = text + std::string(codegen::tensor::wgmma_kernel);
   text += producer_kernel;
   if (library.substr(library.size() - codegen::tensor::wgmma_kernel.size()) != codegen::tensor::wgmma_kernel) {
     std::fprintf(stderr, "the library's wgmma program no longer ends with its kernel\n");
     return 1;
   }
   if (argc > 1 && std::string(argv[1]) == "--dump") {  // the program's text, for offline compilers
-    std::fputs(text.c_str(), stdout);
+    std::fputs((argc > 2 && std::string(argv[2]) == "library" ? library_text : text).c_str(), stdout);
     return 0;
   }
   cl::Device dev = peer::nvidia_gpu();
@@ -109,11 +114,15 @@ int main(int argc, char** argv) {
       const auto at = vopt.find("-D" + name + "=");
       return at == std::string::npos ? fallback : std::atoi(vopt.c_str() + at + name.size() + 3);
     };
-    const int bn = option("GEMMCL_WG_BN", 256), threads = 256 + 128 * option("P_PRODUCERS", 1);
+    const bool own = option("P_LIBRARY", 0) != 0;
+    const int bm = option("GEMMCL_WG_BM", 128), bn = option("GEMMCL_WG_BN", 256);
+    const int threads = own ? 2 * bm : 256 + 128 * option("P_PRODUCERS", 1);
+    const bool b_rounded = own || option("P_B_ASYNC", 0) != 0;  // the kernel reads B rounded already (by the host)
+    if ((b_rounded && tb) || (own && !ta)) continue;
     const std::string options = "-DGEMMCL_TRANS_A=1 -DGEMMCL_TRANS_B=0 -DGEMMCL_TC_C_NARROW=0 -DGEMMCL_TC_SM90=1 "
-                                "-DGEMMCL_WG_BN=" + std::to_string(bn) + " -DGEMMCL_WG_STAGES=3 -DGEMMCL_WG_INFLIGHT=1 "
+                                "-DGEMMCL_WG_BN=" + std::to_string(bn) + (own ? " -DGEMMCL_WG_TF32_ROUNDED=1 " : " -DGEMMCL_WG_STAGES=3 -DGEMMCL_WG_INFLIGHT=1 ") +
                                 "-DP_A_MN=" + std::to_string(a_mn) + " -DP_B_MN=" + std::to_string(b_mn) + " " + vopt;
-    cl::Program src(ctx, text);
+    cl::Program src(ctx, own ? library_text : text);
     try {
       src.build({dev}, options.c_str());
     } catch (...) {
@@ -130,11 +139,11 @@ int main(int argc, char** argv) {
     }
     cl::Program prog(ctx, {dev}, cl::Program::Binaries{std::vector<unsigned char>(ptx.begin(), ptx.end())});
     prog.build({dev});
-    cl::Kernel kern(prog, "tf32_producer");
+    cl::Kernel kern(prog, own ? "gemmcl_wgmma" : "tf32_producer");
 
     for (const auto& [m, n, kk] : shapes) {
-      if (m % 128 || n % bn || kk % 32) {
-        std::printf("%s %-9s %zux%zux%zu: not whole tiles of 128 x %d x 32, skipped\n", tr.c_str(), vname.c_str(), m, n, kk, bn);
+      if (m % bm || n % bn || kk % 32) {
+        std::printf("%s %-9s %zux%zux%zu: not whole tiles of %d x %d x 32, skipped\n", tr.c_str(), vname.c_str(), m, n, kk, bm, bn);
         continue;
       }
       const std::size_t lda = ta ? kk : m, ldb = tb ? n : kk, ldc = m;
@@ -152,10 +161,30 @@ int main(int argc, char** argv) {
       CU(cudaMemcpy(ga, a.data(), a.size() * 4, cudaMemcpyHostToDevice));
       CU(cudaMemcpy(gb, b.data(), b.size() * 4, cudaMemcpyHostToDevice));
       const float alpha = 1, beta = 0;
-      const std::size_t tiles = (m / 128) * (n / bn), groups = std::min<std::size_t>(tiles, units);
-      kern.setArg(0, int(m)); kern.setArg(1, int(n)); kern.setArg(2, int(kk)); kern.setArg(3, alpha);
-      kern.setArg(4, da); kern.setArg(5, int(lda)); kern.setArg(6, db); kern.setArg(7, int(ldb));
-      kern.setArg(8, dc); kern.setArg(9, int(ldc));
+      const std::size_t tiles = (m / bm) * (n / bn), groups = std::min<std::size_t>(tiles, units);
+      // B rounded to TF32 (nearest, ties to even: finite values) for variants that copy it unchanged.
+      const auto rounded = [&](std::vector<float> v) {
+        for (float& x : v) {
+          std::uint32_t u;
+          std::memcpy(&u, &x, 4);
+          u = (u + 0xFFFu + ((u >> 13) & 1u)) & ~0x1FFFu;
+          std::memcpy(&x, &u, 4);
+        }
+        return cl::Buffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, v.size() * 4, v.data());
+      };
+      cl::Buffer db_tf32 = b_rounded ? rounded(b) : db, da_tf32 = own ? rounded(a) : da;
+      if (own) {  // gemmcl_wgmma(m, n, k, k_chunk, alpha, beta, a, a_offset, lda, b, b_offset, ldb, c, c_offset, ldc, c_split)
+        int i = 0;
+        kern.setArg(i++, int(m)); kern.setArg(i++, int(n)); kern.setArg(i++, int(kk)); kern.setArg(i++, int(kk));
+        kern.setArg(i++, alpha); kern.setArg(i++, 0.0f);
+        kern.setArg(i++, da_tf32); kern.setArg(i++, cl_ulong(0)); kern.setArg(i++, int(lda));
+        kern.setArg(i++, db_tf32); kern.setArg(i++, cl_ulong(0)); kern.setArg(i++, int(ldb));
+        kern.setArg(i++, dc); kern.setArg(i++, cl_ulong(0)); kern.setArg(i++, int(ldc)); kern.setArg(i++, cl_ulong(0));
+      } else {
+        kern.setArg(0, int(m)); kern.setArg(1, int(n)); kern.setArg(2, int(kk)); kern.setArg(3, alpha);
+        kern.setArg(4, da); kern.setArg(5, int(lda)); kern.setArg(6, db_tf32); kern.setArg(7, int(ldb));
+        kern.setArg(8, dc); kern.setArg(9, int(ldc));
+      }
       const auto probe = [&] {
         cl::Event e;
         q.enqueueNDRangeKernel(kern, cl::NullRange, cl::NDRange(groups * threads), cl::NDRange(threads), nullptr, &e);

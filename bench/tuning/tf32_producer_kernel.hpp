@@ -31,7 +31,17 @@ inline const char* producer_kernel = R"CLC(
 #ifndef P_NO_STORE
 #define P_NO_STORE 0
 #endif
+#ifndef P_B_ASYNC
+#define P_B_ASYNC 0  // 1: B (K-contiguous, already rounded by the host) copied by cp.async; only A in registers
+#endif
+#if P_B_ASYNC
+#if P_PRODUCERS != 1 || P_B_MN
+#error "P_B_ASYNC takes one producer and a K-contiguous B"
+#endif
+#define P_STAGES 4  // B's copies of step g + 2 go out while the MMAs of g - 1 and g may still read
+#else
 #define P_STAGES 3
+#endif
 #define BAR_SYNC() asm volatile("bar.sync 0;" ::: "memory")
 // x as lane 0 has it: the compiler then knows it is the same across the warp, and keeps the consumers'
 // wgmma (which a warpgroup must issue together) out of what it treats as a divergent path.
@@ -164,7 +174,24 @@ __attribute__((always_inline)) inline void k_store(const uint4* r, const int R, 
 #define A_LOAD(q, m0, k0) k_load(ra, BM, q, a, lda, m0, k0, p)
 #define A_STORE(q, st) k_store(ra, BM, q, st, p)
 #endif
-#if P_B_MN
+#if P_B_ASYNC
+#undef B_REGS
+#define B_REGS
+#define B_LOAD(q, n0, k0)
+#define B_STORE(q, st)
+#undef FOLD_B
+#define FOLD_B
+// Step k0 of B's tile at n0 into the stage at shared address st, 16 chunks of 16 bytes per work-item.
+inline void b_async(const uint st, const __global uint* b, const int ldb, const int n0, const int k0, const int p) {
+  const __global uint* s0 = b + (long)(n0 + p / 8) * ldb + 4 * (p % 8) + k0;
+#pragma unroll
+  for (int s = 0; s < BN / 16; ++s)
+    cp_async_cg_shared_global_16(st + TILE_A_BYTES + SWIZZLE_128(16u * (p + 128 * s)),
+                                 (const __global ushort*)(s0 + (long)(16 * s) * ldb), 16);
+  cp_async_commit_group();
+}
+#define B_ASYNC(g, n0, k0) b_async(SHARED_ADDR(smem) + ((g) % P_STAGES) * STAGE_BYTES, b, ldb, n0, k0, p)
+#elif P_B_MN
 #define B_LOAD(q, n0, k0) mn_load(rb, BN, q, b, ldb, n0, k0, l, w)
 #define B_STORE(q, st) mn_store(rb, BN, q, (st) + TILE_A_BYTES, l, w)
 #else
@@ -212,6 +239,9 @@ void tf32_producer(const int m, const int n, const int k, const float alpha, con
       P_WHERE(pi, m0, n0, k0);
 #pragma unroll
       for (int q = 0; q < 4; ++q) { A_LOAD(q, m0, k0); B_LOAD(q, n0, k0); }
+#if P_B_ASYNC
+      B_ASYNC(0, n0, k0);
+#endif
     }
     for (int g = -1; g < total; ++g) {
       __local uchar* const st = sm + ((g + 1) % P_STAGES) * STAGE_BYTES;
@@ -243,7 +273,13 @@ void tf32_producer(const int m, const int n, const int k, const float alpha, con
       for (int q = 0; q < 4; ++q)
         if (store) { A_STORE(q, st); B_STORE(q, st); }
 #endif
+#if P_B_ASYNC
+      if (store) asm volatile("cp.async.wait_all;" ::: "memory");  // B of step g + 1 (sent a step ago)
+#endif
       if (store) FENCE_PROXY_ASYNC();
+#if P_B_ASYNC
+      if (load) B_ASYNC(g + 2, n0, k0);
+#endif
 #if !P_NO_LOAD
 #pragma unroll
       for (int q = 0; q < 4; ++q)
