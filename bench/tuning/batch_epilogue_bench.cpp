@@ -57,20 +57,7 @@ double time_cuda(const std::function<void()>& call, int iters) {
   for (int w = 0; w < 2; ++w) call();
   CU(cudaDeviceSynchronize());
   std::vector<double> t;
-  for (int r = 0; r < 5; ++r) {
-    cudaEvent_t e0, e1;
-    cudaEventCreate(&e0);
-    cudaEventCreate(&e1);
-    cudaEventRecord(e0);
-    for (int i = 0; i < iters; ++i) call();
-    cudaEventRecord(e1);
-    CU(cudaEventSynchronize(e1));
-    float ms = 0;
-    cudaEventElapsedTime(&ms, e0, e1);
-    t.push_back(double(ms) * 1e-3 / iters);
-    cudaEventDestroy(e0);
-    cudaEventDestroy(e1);
-  }
+  for (int r = 0; r < 5; ++r) t.push_back(peer::cuda_seconds(iters, call));
   return median(t);
 }
 

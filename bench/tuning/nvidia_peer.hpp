@@ -1,6 +1,8 @@
 #pragma once
 // Shared by the GPU benches that time gemmcl beside cuBLAS (tensor_bench.cpp, batch_epilogue_bench.cpp):
-// CUDA error checks, environment knobs, medians and the first NVIDIA GPU's OpenCL device.
+// CUDA error checks, environment knobs, medians, CUDA-event timing and the first NVIDIA GPU's OpenCL device.
+
+#include <cuda_runtime.h>
 
 #include <gemmcl/gemm.hpp>
 
@@ -28,6 +30,24 @@ inline std::string env(const char* name, const char* fallback) {
 inline double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
+}
+
+// Seconds per call of `calls` back-to-back calls of call() on the legacy stream, by CUDA events around
+// them all.
+template <class Call>
+double cuda_seconds(int calls, Call call) {
+  cudaEvent_t e0, e1;
+  CU(cudaEventCreate(&e0));
+  CU(cudaEventCreate(&e1));
+  CU(cudaEventRecord(e0));
+  for (int i = 0; i < calls; ++i) call();
+  CU(cudaEventRecord(e1));
+  CU(cudaEventSynchronize(e1));
+  float ms = 0;
+  CU(cudaEventElapsedTime(&ms, e0, e1));
+  CU(cudaEventDestroy(e0));
+  CU(cudaEventDestroy(e1));
+  return double(ms) * 1e-3 / calls;
 }
 
 // The first GPU whose vendor is NVIDIA, of any platform; exits when there is none.

@@ -149,18 +149,7 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
       for (const cl::Event& x : call)
         busy += double(x.getProfilingInfo<CL_PROFILING_COMMAND_END>() - x.getProfilingInfo<CL_PROFILING_COMMAND_START>());
     t_busy.push_back(busy * 1e-9 / iters);
-    cudaEvent_t e0, e1;
-    cudaEventCreate(&e0);
-    cudaEventCreate(&e1);
-    cudaEventRecord(e0);
-    for (int i = 0; i < iters; ++i) theirs();
-    cudaEventRecord(e1);
-    CU(cudaEventSynchronize(e1));
-    float ms = 0;
-    cudaEventElapsedTime(&ms, e0, e1);
-    t_theirs.push_back(double(ms) * 1e-3 / iters);
-    cudaEventDestroy(e0);
-    cudaEventDestroy(e1);
+    t_theirs.push_back(peer::cuda_seconds(iters, theirs));
     w_ours.push_back(host_clock(ours_plain, [&] { plain.finish(); }));
     w_theirs.push_back(host_clock(theirs, [] { CU(cudaDeviceSynchronize()); }));
   }

@@ -214,16 +214,7 @@ int main(int argc, char** argv) {
         for (int i = 0; i < iters; ++i) lib();
         plain.finish();
         tl.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / iters);
-        cudaEvent_t e0, e1;
-        cudaEventCreate(&e0); cudaEventCreate(&e1);
-        cudaEventRecord(e0);
-        for (int i = 0; i < iters; ++i) cub();
-        cudaEventRecord(e1);
-        CU(cudaEventSynchronize(e1));
-        float ms = 0;
-        cudaEventElapsedTime(&ms, e0, e1);
-        tc.push_back(double(ms) * 1e-3 / iters);
-        cudaEventDestroy(e0); cudaEventDestroy(e1);
+        tc.push_back(peer::cuda_seconds(iters, cub));
       }
       std::vector<float> cp(m * n), cl_(m * n), cc(m * n);
       q.enqueueReadBuffer(dc, CL_TRUE, 0, cp.size() * 4, cp.data());
