@@ -99,7 +99,7 @@ inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const Que
   auto lease = packing->lease();
   const cl::Event done = enqueue(
       queue, lease.get(), 2,
-      lines(pk.transpose ? (pk.rows + per_item - 1) / per_item : pk.rows, (pk.cols + per_item - 1) / per_item).data(),
+      lines((pk.rows + per_item - 1) / per_item, (pk.cols + per_item - 1) / per_item).data(),
       line, {arg(rows), arg(cols), arg(src), arg(src_offset), arg(src_ld), arg(dst), arg(dst_ld), arg(transpose)},
       wait.handles());
   pk.scratch.used_by(done);
