@@ -3,9 +3,9 @@
 // multiple of the vector width, so the product can read the copy as whole vectors; with `transpose`,
 // dst gets the block's transpose (cols x rows), so the product reads the operand in its other storage
 // order. Each work-item copies a PACK_COLS-square block, as whole vectors where it can: its loads are
-// all in flight before the first store. Built with GEMMCL_PACK_TF32, the
-// copy of a float operand holds each element rounded to TF32 (tf32.hpp), so that the tensor cores,
-// which drop the low 13 bits, compute with rounded inputs. Built only for calls that pack.
+// all in flight before the first store. Built with GEMMCL_PACK_TF32, the copy of a float operand holds
+// each element rounded to TF32 (tf32.hpp), so that the tensor cores, which drop the low 13 bits,
+// compute with rounded inputs. Built only for calls that pack.
 
 #include <string_view>
 
