@@ -104,12 +104,12 @@ done
 # The Hopper programs, in their default, wide, narrow and short (64-row) variants: clang's PTX, given the driver's target line
 # and PTX version (clang 14 writes sm_80 and 7.0), goes through the runtime's own PTX step (tensor_source --patch), and ptxas checks the result
 # for sm_90a, which must hold the warpgroup MMAs.
-# TF32 (float) only with A transposed and B not: its tiles are K-major; the runtime copies other operands
-# transposed first.
+# TF32 (float) only with B not transposed, its one K-major tile (the runtime copies a transposed B
+# first), and A from registers (GEMMCL_WG_A_REGS), in either layout, as the runtime builds it.
 for element in half bfloat16 float; do
   type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1"
   [[ $element == bfloat16 ]] && type=bf16
-  [[ $element == float ]] && type=tf32 kk=8 narrows=0 tas=1 tbs=0
+  [[ $element == float ]] && type=tf32 kk=8 narrows=0 tbs=0
   for variant in default wide narrow short; do
   for narrow in $narrows; do
     for ta in $tas; do
@@ -117,7 +117,7 @@ for element in half bfloat16 float; do
         id="${element}_wgmma.$variant.c$narrow.$ta$tb"
         programs=$((programs + 1)) count=$((count + 1))
         options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow"
-        [[ $element == float ]] && options="$options -DGEMMCL_TC_SM90=1"  # TF32 rounded by cvt.rn
+        [[ $element == float ]] && options="$options -DGEMMCL_TC_SM90=1 -DGEMMCL_WG_A_REGS=1"  # cvt.rn
         mma="wgmma.mma_async.sync.aligned.m64n128k$kk.f32.$type.$type"
         if [[ $variant == wide ]]; then
           options="$options $(cat "$work/wgmma_wide.options")"

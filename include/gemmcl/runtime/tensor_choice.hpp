@@ -56,7 +56,7 @@ struct Kernel {
   std::string (*rewrite)(std::string_view);  // the PTX step it is built through, if any
   std::size_t tile_m, tile_n, threads;
   std::string_view options = {};
-  bool k_major = false;  // reads A only transposed and B only not (the wgmma kernel's TF32)
+  bool k_major = false;  // reads B only not transposed, A from registers (the wgmma kernel's TF32)
   // Persistent kernels (wgmma): how many of its work-groups a compute unit holds at once; the launch
   // is then at most that many per unit, each taking every so many tiles. 0: one work-group per tile.
   std::size_t resident = 0;
@@ -72,12 +72,12 @@ inline constexpr std::size_t split_min_k = 4096, split_min_part_k = 1024, max_sp
 inline std::size_t most_splits(std::size_t k, bool fp64) {
   return k < split_min_k ? 1 : std::clamp<std::size_t>(k / (fp64 ? 256 : split_min_part_k), 1, max_splits);
 }
-// TF32 on the wgmma kernel reads A transposed and B not, through a transposed copy of an operand stored
-// otherwise; that copy pays where the copied operand enters enough products (n for A, m for B). Below
-// that (8192 x 64 x 8192 with A as stored, 128 x 128 x 65536) mma.sync, which reads either way, is faster.
-inline bool tf32_copies_pay(bool trans_a, bool trans_b, std::size_t m, std::size_t n) {
+// TF32 on the wgmma kernel reads B not transposed (A stored M-contiguous from registers, below),
+// through a transposed copy of a B stored otherwise; that copy pays where B enters enough products (m of them).
+// Below that (128 x 128 x 65536 with B transposed) mma.sync, which reads either way, is faster.
+inline bool tf32_copies_pay(bool trans_b, std::size_t m) {
   constexpr std::size_t min_uses = 512;
-  return (trans_a || n >= min_uses) && (!trans_b || m >= min_uses);
+  return !trans_b || m >= min_uses;
 }
 
 // TF32 on the wgmma kernel rounds its operands to TF32 in local memory, which halves its speed (without
@@ -86,11 +86,25 @@ inline bool tf32_copies_pay(bool trans_a, bool trans_b, std::size_t m, std::size
 // and the kernel reads them as they are. (At 1024^3 the copies cost more than they save.)
 inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 2048; }
 
-// trans_a, trans_b: A and B as the kernel would read them (transposed or not), which decide DMMA's
-// register need and whether TF32 runs on wgmma; m, n and k: the product's extent, which decides the
-// wgmma kernel's tile. hopper: the wgmma kernel even where it is emulated (tests).
-inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_a = false,
-                         bool trans_b = false, std::size_t m = 0, std::size_t n = 0, std::size_t k = 0,
+// TF32 on the wgmma kernel takes A from registers (wgmma_a_regs.hpp: loaded from local memory and
+// rounded there, in either layout) or, like B, through a descriptor from a K-major tile rounded ahead
+// (by the copies, or in local memory). Registers save A's transposing copy where it is stored
+// M-contiguous, and its rounding pass; but the loads and the rounding then sit between a K step's
+// barrier and its MMAs, which made the kernel itself 3-6% slower on 128 x 256 tiles and 13% slower on
+// a C 64 wide with K deep (H200). So: registers where A would be transposed; where A is K-major,
+// where its copy costs more than that (n below 6144: 8192^3 lost, 4096^3 gained) or its rounding pass
+// does (not with C at most 64 wide). A misaligned A is copied anyway, and is then rounded (and
+// transposed) by that copy where the copies round.
+inline bool tf32_a_in_registers(bool trans_a, bool aligned_a, std::size_t n, bool rounded_in_copies) {
+  if (!aligned_a) return !rounded_in_copies;
+  if (!trans_a) return true;
+  return rounded_in_copies ? n < 6144 : n > 64;
+}
+
+// trans_b: B as the kernel would read it (transposed or not), which decides whether TF32 runs on wgmma;
+// m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the wgmma kernel
+// even where it is emulated (tests).
+inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false, std::size_t m = 0, std::size_t n = 0, std::size_t k = 0,
                          bool hopper = false) {
   using namespace codegen::tensor;
   // DMMA: 128 x 64 tiles; 64 x 64 where 128 rows would pad m by a tenth more (m of 64); where fewer
@@ -115,7 +129,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   }
   // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup
   // MMAs, built through the PTX step.
-  if ((e.bytes == 2 || (e.bytes == 4 && (hopper || tf32_copies_pay(trans_a, trans_b, m, n)))) &&
+  if ((e.bytes == 2 || (e.bytes == 4 && (hopper || tf32_copies_pay(trans_b, m)))) &&
       (hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90))) {
     const auto tiles = [&](std::size_t tile_n) {
       return tile_count(m, n, wgmma_tile_m, tile_n);

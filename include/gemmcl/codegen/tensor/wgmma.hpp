@@ -21,7 +21,9 @@
 #include "../../util/text.hpp"
 #include "../../util/cold.hpp"
 #include "ptx_sm80.hpp"
+#include "wgmma_a_regs.hpp"
 #include "wgmma_copies.hpp"
+#include "wgmma_instructions.hpp"
 #include "wgmma_emulate.hpp"
 
 GEMMCL_COLD_BEGIN
@@ -69,12 +71,16 @@ inline constexpr std::string_view wgmma_config = R"CLC(
 #endif
 // TF32: A and B are floats (their bits as uint), rounded to TF32 in local memory once they land, or
 // already rounded by the runtime's copies (GEMMCL_WG_TF32_ROUNDED=1); the MMA reads TF32 only from
-// K-major tiles, so the runtime gives this kernel A transposed and B not (copies where they are not).
+// K-major tiles, so the runtime gives this kernel B not transposed, and A transposed unless A comes
+// from registers (GEMMCL_WG_A_REGS=1, wgmma_a_regs.hpp: rounded there, read in either layout).
+#ifndef GEMMCL_WG_A_REGS
+#define GEMMCL_WG_A_REGS 0
+#endif
 #if GEMMCL_TC_TF32
 typedef uint elem;
 #define ESIZE 4
-#if GEMMCL_TRANS_A == 0 || GEMMCL_TRANS_B == 1
-#error "TF32 wgmma reads K-major tiles only: A transposed, B not"
+#if (GEMMCL_TRANS_A == 0 && !GEMMCL_WG_A_REGS) || GEMMCL_TRANS_B == 1
+#error "TF32 wgmma reads K-major tiles only: A transposed (or from registers), B not"
 #endif
 #else
 typedef ushort elem;
@@ -87,7 +93,7 @@ typedef ushort elem;
 #define BM GEMMCL_WG_BM
 #define BN GEMMCL_WG_BN
 #define BK (128 / ESIZE)      // K step: rows of 128 bytes
-#define KMMA (32 / ESIZE)     // K of one MMA: 32 bytes of each row
+#define KMMA (32 / ESIZE)     // K of one MMA: 32 bytes of each row (four MMAs a K step)
 #define NT (2 * BM)           // a warpgroup of 128 work-items per 64 rows
 #define STAGES GEMMCL_WG_STAGES
 #define AHEAD (STAGES - 1 - GEMMCL_WG_INFLIGHT)  // K steps whose copies are in flight
@@ -128,7 +134,10 @@ inline constexpr std::string_view wgmma_body = R"CLC(
 //     [m/n atom][64 k][128 bytes]. Descriptor: LBO 8192 bytes (atom to atom), SBO 1024 bytes (8 k rows);
 //     a k16 step is +2048 bytes. The MMA reads such an operand transposed (its tnsp immediate = 1).
 #define SWIZZLE_128(o) ((o) ^ ((((o) >> 7) & 7u) << 4))
-#if GEMMCL_TRANS_A
+#if GEMMCL_WG_A_REGS && !GEMMCL_TRANS_A
+// A from registers, M-contiguous (wgmma_a_regs.hpp): k rows of BM floats, 16-byte chunks XOR 2 (k % 4).
+#define SWIZZLE_A(o) ((o) ^ ((((o) / (BM * 4)) & 3u) << 5))
+#elif GEMMCL_TRANS_A
 #define A_LBO 16
 #define A_SBO 1024                  // 8 rows of 128 bytes
 #define A_MODE 1ul                  // 128-byte swizzle
@@ -202,8 +211,23 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   const uint base = SHARED_ADDR(smem);
   float acc[NACC];
   // Descriptors of stage 0, k16 step 0 (warpgroup wg's 64 rows of A start 64 wg BK 2 bytes in).
+#if !GEMMCL_WG_A_REGS
   const ulong da0 = matrix_descriptor(base + wg * 64 * BK * ESIZE, A_LBO, A_SBO) | (A_MODE << 62);
+#endif
   const ulong db0 = matrix_descriptor(base + TILE_A_BYTES, B_LBO, B_SBO) | (B_MODE << 62);
+#if GEMMCL_WG_A_REGS
+  // A's fragments (wgmma_a_regs.hpp): rows a_row and a_row + 8 of the tile; two register sets where
+  // one step's MMAs stay in flight.
+  const uint a_row = 64 * wg + 16 * ((tid >> 5) & 3) + ((tid >> 2) & 7);
+  const uint a_word0 = a_fragment_word(a_row, tid & 3), a_word1 = a_fragment_word(a_row + 8, tid & 3);
+  uint af0[BK / KMMA][4];
+#if GEMMCL_WG_INFLIGHT
+  uint af1[BK / KMMA][4];
+#endif
+#if GEMMCL_TC_EMULATE
+  __local uint emu_fragments[BM * KMMA];
+#endif
+#endif
 
   const int steps = (k + BK - 1) / BK;
   // The copies' cursor: step copy_kt of tile next_tile. A tile of C wholly inside C copies whole K steps
@@ -211,6 +235,14 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   int next_tile = get_group_id(0), copy_kt = 0, cm0 = 0, cn0 = 0;
   bool interior = false;
   const __global elem *a_next = A, *b_next = B;
+  // This work-item's first chunk of A's K step in a tile at row m0 (as copy_tile's chunk tid).
+#if GEMMCL_TRANS_A
+#define A_FIRST_CHUNK(m0) ((long)((m0) + tid / 8) * lda + EPC * (tid % 8))
+#elif GEMMCL_WG_A_REGS
+#define A_FIRST_CHUNK(m0) ((long)(tid / (BM / 4)) * lda + (m0) + 4 * (tid % (BM / 4)))
+#else
+#define A_FIRST_CHUNK(m0) ((long)(tid / 8) * lda + (m0) + 8 * (tid % 8))
+#endif
 #if GEMMCL_TRANS_A == 0
   const long a_advance = (long)BK * lda;
 #else
@@ -225,8 +257,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   do {                                                                                              \
     TILE_CORNER(next_tile, cm0, cn0);                                                               \
     interior = cm0 + BM <= m && cn0 + BN <= n;                                                      \
-    a_next = A + (GEMMCL_TRANS_A ? (long)(cm0 + tid / 8) * lda + EPC * (tid % 8)                    \
-                                 : (long)(tid / 8) * lda + cm0 + 8 * (tid % 8));                    \
+    a_next = A + A_FIRST_CHUNK(cm0);                                                                \
     b_next = B + (GEMMCL_TRANS_B ? (long)(tid / 8) * ldb + cn0 + 8 * (tid % 8)                      \
                                  : (long)(cn0 + tid / 8) * ldb + EPC * (tid % 8));                  \
   } while (0)
@@ -248,6 +279,43 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
     }                                                                                               \
     CP_ASYNC_COMMIT();                                                                              \
   } while (0)
+  // One K step: its copies landed and visible to the tensor cores; after the barrier every work-item's
+  // copies are in, and the MMAs that read the stage about to be refilled (the step before, or two
+  // before with one step in flight) are done; the next copies; this step's MMAs (MMAS); the wait.
+#if GEMMCL_TC_TF32 && !GEMMCL_WG_TF32_ROUNDED
+#define ROUND_STAGE() round_stage((__local uint4*)smem + st_read * (STAGE_BYTES / 16), tid)
+#else
+#define ROUND_STAGE()
+#endif
+#if GEMMCL_WG_INFLIGHT
+#define WGMMA_WAIT_STEP(acc) WGMMA_WAIT_1(acc)  /* this step's MMAs may still run */
+#else
+#define WGMMA_WAIT_STEP(acc) WGMMA_WAIT(acc)    /* done with the stage before it is refilled */
+#endif
+#define K_STEP(MMAS)                                                                                \
+  do {                                                                                              \
+    CP_ASYNC_WAIT();                                                                                \
+    ROUND_STAGE();                                                                                  \
+    FENCE_PROXY_ASYNC();                                                                            \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                                   \
+    COPY_NEXT(base + st_write * STAGE_BYTES);                                                       \
+    MMAS;                                                                                           \
+    WGMMA_WAIT_STEP(acc);                                                                           \
+    st_read = st_read + 1 == STAGES ? 0 : st_read + 1;                                              \
+    st_write = st_write + 1 == STAGES ? 0 : st_write + 1;                                           \
+  } while (0)
+  // A step's four MMAs (BK / KMMA), both operands read through descriptors.
+#define MMA_STEP_DESCRIPTORS()                                                                      \
+  do {                                                                                              \
+    WGMMA_FENCE(acc);                                                                               \
+    const ulong da = da0 + (ulong)((st_read * STAGE_BYTES) >> 4);                                   \
+    const ulong db = db0 + (ulong)((st_read * STAGE_BYTES) >> 4);                                   \
+    WGMMA_MMA(acc, da, db);                                                                         \
+    WGMMA_MMA(acc, da + (A_KSTEP >> 4), db + (B_KSTEP >> 4));                                       \
+    WGMMA_MMA(acc, da + (2 * A_KSTEP >> 4), db + (2 * B_KSTEP >> 4));                               \
+    WGMMA_MMA(acc, da + (3 * A_KSTEP >> 4), db + (3 * B_KSTEP >> 4));                               \
+    WGMMA_COMMIT(acc);                                                                              \
+  } while (0)
   if (next_tile < tiles) COPY_TILE_START();
 #pragma unroll
   for (int s = 0; s < AHEAD; ++s) COPY_NEXT(base + s * STAGE_BYTES);
@@ -256,28 +324,17 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 #pragma unroll
     for (int i = 0; i < NACC; ++i) acc[i] = 0.0f;
     for (int kt = 0; kt < steps; ++kt) {
-      CP_ASYNC_WAIT();           // this work-item's copies of step kt have landed
-#if GEMMCL_TC_TF32 && !GEMMCL_WG_TF32_ROUNDED
-      round_stage((__local uint4*)smem + st_read * (STAGE_BYTES / 16), tid);
-#endif
-      FENCE_PROXY_ASYNC();       // and are visible to the tensor cores' reads
-      // After the barrier every work-item's copies of step kt are in, and the MMAs that read the stage
-      // about to be refilled (step kt - 1, or kt - 2 with one step in flight) are done.
-      barrier(CLK_LOCAL_MEM_FENCE);
-      COPY_NEXT(base + st_write * STAGE_BYTES);
-      WGMMA_FENCE(acc);
-#pragma unroll
-      for (int kk = 0; kk < BK / KMMA; ++kk)
-        WGMMA_MMA(acc, da0 + (ulong)((st_read * STAGE_BYTES + A_KSTEP * kk) >> 4),
-                  db0 + (ulong)((st_read * STAGE_BYTES + B_KSTEP * kk) >> 4));
-      WGMMA_COMMIT(acc);
-#if GEMMCL_WG_INFLIGHT
-      WGMMA_WAIT_1(acc);  // the previous step's MMAs are done; this step's may still run
+#if GEMMCL_WG_A_REGS && GEMMCL_WG_INFLIGHT
+      // Two K steps an iteration, A's fragments loaded into af0, then af1: while one step's MMAs still
+      // read their registers, the next step loads into the other set. (As alternatives in one step,
+      // the compiler would merge the two into one set of registers.)
+      K_STEP(MMA_STEP_A_REGS(af0));
+      if (++kt < steps) K_STEP(MMA_STEP_A_REGS(af1));
+#elif GEMMCL_WG_A_REGS
+      K_STEP(MMA_STEP_A_REGS(af0));
 #else
-      WGMMA_WAIT(acc);    // done with this stage before the barrier lets it be overwritten
+      K_STEP(MMA_STEP_DESCRIPTORS());
 #endif
-      st_read = st_read + 1 == STAGES ? 0 : st_read + 1;
-      st_write = st_write + 1 == STAGES ? 0 : st_write + 1;
     }
 #if GEMMCL_WG_INFLIGHT
     WGMMA_WAIT(acc);
@@ -303,40 +360,6 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 }
 )CLC";
 
-// The wgmma instructions, each as "//@" lines the PTX post-processing uncomments; every accumulator
-// is an operand of each, so the compiler keeps them in registers and orders them around the MMAs.
-template <class Sink>
-constexpr void emit_wgmma_wrappers(util::text<Sink>& t, std::string_view type) {
-  const bool tf32 = type == "tf32";
-  const int k = tf32 ? 8 : 16;
-  t.raw("#if !GEMMCL_TC_EMULATE\n");
-  t.line("#define WG_SMEM_PARAM");
-  t.line("#define WG_SMEM_ARG");
-  t.line("#define WG_CP16(off, src, bytes) cp_async_cg_shared_global_16((off), (src), (bytes))");
-  t.line("#define FENCE_PROXY_ASYNC() asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\")");
-  for (const int acc : {32, 64, 128}) {
-    const int n = 2 * acc;
-    t.raw({"#if BN == ", n, "\n"});
-    t.raw("#define WGMMA_ACC(acc)");
-    for (int i = 0; i < acc; ++i) t.raw({i == 0 ? " " : ", ", "\"+f\"(acc[", i, "])"});
-    t.line();
-    t.line({"// D (64x", n, " float, per warpgroup) += A (64x", k, " ", type, ") * B (", k, "x", n, " ", type,
-            "), both from descriptors."});
-    t.raw({"#define WGMMA_MMA(acc, da, db) asm volatile(\"{\\n//@.reg .pred p;\\n//@setp.ne.b32 p, %", acc + 2,
-           ", 0;\\n\" \"//@wgmma.mma_async.sync.aligned.m64n", n, "k", k, ".f32.", type, ".", type, " {"});
-    for (int i = 0; i < acc; ++i) t.raw({i == 0 ? "" : ", ", "%", i});
-    // TF32 has no transpose immediates: its tiles are K-major.
-    t.line({"}, %", acc, ", %", acc + 1, ", p, 1, 1", tf32 ? "" : ", \" A_TNSP \", \" B_TNSP \"",
-            ";\\n}\" : WGMMA_ACC(acc) : \"l\"(da), \"l\"(db), \"r\"(1))"});
-    t.raw("#endif\n");
-  }
-  t.line("#define WGMMA_FENCE(acc) asm volatile(\"//@wgmma.fence.sync.aligned;\" : WGMMA_ACC(acc) :: \"memory\")");
-  t.line("#define WGMMA_COMMIT(acc) asm volatile(\"//@wgmma.commit_group.sync.aligned;\" : WGMMA_ACC(acc) :: \"memory\")");
-  t.line("#define WGMMA_WAIT(acc) asm volatile(\"//@wgmma.wait_group.sync.aligned 0;\" : WGMMA_ACC(acc) :: \"memory\")");
-  t.line("#define WGMMA_WAIT_1(acc) asm volatile(\"//@wgmma.wait_group.sync.aligned 1;\" : WGMMA_ACC(acc) :: \"memory\")");
-  t.raw("#endif\n");
-}
-
 // The program for 16-bit element type e (half or bfloat16); never built without the PTX step.
 template <class Sink>
 constexpr void write_wgmma(Sink& sink, const element::Info& e) {
@@ -358,6 +381,7 @@ constexpr void write_wgmma(Sink& sink, const element::Info& e) {
   t.raw(wgmma_emulation);
   t.raw(wgmma_body);
   t.raw(wgmma_copies);
+  if (tf32) t.raw(wgmma_a_registers);
   t.raw(wgmma_kernel);
 }
 

@@ -16,7 +16,11 @@ inline void copy_tile(const uint st, const __global elem* A, const int lda, cons
 #pragma unroll
   for (int s = 0; s < CPT_A; ++s) {
     const int q = tid + NT * s;
-#if GEMMCL_TRANS_A == 0  // MN-major: chunk q is atom q / (8 BK), k row (q / 8) % BK, 8 m values q % 8
+#if GEMMCL_TRANS_A == 0 && GEMMCL_WG_A_REGS  // k rows of BM floats: chunk q is k row q / (BM / 4)
+    const int gk = k0 + q / (BM / 4), gi = m0 + 4 * (q % (BM / 4));
+    const int valid = gk < k ? clamp(m - gi, 0, 4) : 0;
+    const __global elem* src = A + ((long)gk * lda + gi);
+#elif GEMMCL_TRANS_A == 0  // MN-major: chunk q is atom q / (8 BK), k row (q / 8) % BK, 8 m values q % 8
     const int gk = k0 + (q / 8) % BK, gi = m0 + 64 * (q / (8 * BK)) + 8 * (q % 8);
     const int valid = gk < k ? clamp(m - gi, 0, 8) : 0;
     const __global elem* src = A + ((long)gk * lda + gi);
@@ -51,7 +55,9 @@ inline void copy_interior(const uint st, const __global elem* a_step, const int 
   const uint first_a = SWIZZLE_A(16u * tid), first_b = TILE_A_BYTES + SWIZZLE_B(16u * tid);
 #pragma unroll
   for (int s = 0; s < CPT_A; ++s) {
-#if GEMMCL_TRANS_A == 0  // pass s: k rows NT / 8 further, or the next atom of 64 m
+#if GEMMCL_TRANS_A == 0 && GEMMCL_WG_A_REGS  // pass s: k rows NT / (BM / 4) further
+    const long at = (long)(NT / (BM / 4) * s) * lda;
+#elif GEMMCL_TRANS_A == 0  // pass s: k rows NT / 8 further, or the next atom of 64 m
     const long at = (long)(NT / 8 * (s % (BK * 8 / NT))) * lda + 64 * (s / (BK * 8 / NT));
 #else                    // pass s: NT / 8 rows of m further
     const long at = (long)(NT / 8 * s) * lda;
@@ -72,9 +78,10 @@ inline void copy_interior(const uint st, const __global elem* a_step, const int 
 #if GEMMCL_TC_TF32
 // Rounds this work-item's own chunks of a landed stage to TF32 (nearest, ties to even, as cuBLAS's
 // TF32 mode does; the MMA itself would drop the low bits): the chunks its copies wrote, 16 NT s bytes apart.
+// A from registers is rounded there, so only B's chunks then.
 inline void round_stage(__local uint4* stage, const int tid) {
 #pragma unroll
-  for (int s = 0; s < CPT_A + CPT_B; ++s) {
+  for (int s = GEMMCL_WG_A_REGS ? CPT_A : 0; s < CPT_A + CPT_B; ++s) {
     const uint at = s < CPT_A ? SWIZZLE_A(16u * tid) + 16u * NT * s
                               : TILE_A_BYTES + SWIZZLE_B(16u * tid) + 16u * NT * (s - CPT_A);
     uint4 v = stage[at / 16];

@@ -28,6 +28,7 @@ inline constexpr std::string_view wgmma_emulation = R"CLC(
 #define WGMMA_WAIT(acc)
 #define WGMMA_WAIT_1(acc)
 #define WGMMA_MMA(acc, da, db) emu_wgmma((acc), (da), (db), smem)
+#define WGMMA_MMA_RS(acc, a, db) emu_wgmma_rs((acc), (a), (db), smem, emu_fragments)
 #if GEMMCL_TC_TF32                      // TF32: K-major tiles only
 #define EMU_A_MN 0
 #define EMU_B_MN 0
@@ -67,6 +68,28 @@ inline void emu_wgmma(float* acc, const ulong da, const ulong db, __local const 
       acc[4 * j + e] = s;
     }
 }
+
+#if GEMMCL_WG_A_REGS
+// The same with A from registers (wgmma_a_regs.hpp): each work-item's four fragment registers go to
+// their places in a 64 x KMMA block per warpgroup (element e: row 16 w + g + 8 (e % 2), column
+// t + 4 (e / 2)), from which every work-item then reads the rows it needs.
+inline void emu_wgmma_rs(float* acc, const uint a[4], const ulong db, __local const ushort* smem,
+                         __local uint* fragments) {
+  const uint id = get_local_id(0), lane = id & 127u, w = lane >> 5, g = (lane >> 2) & 7u, t = lane & 3u;
+  __local uint* block = fragments + (id >> 7) * 64 * KMMA;
+  for (uint e = 0; e < 4; ++e) block[(16 * w + g + 8 * (e & 1)) * KMMA + t + 4 * (e >> 1)] = a[e];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint j = 0; j < BN / 8; ++j)
+    for (uint e = 0; e < 4; ++e) {
+      const uint row = 16 * w + g + 8 * (e >> 1), col = 8 * j + 2 * t + (e & 1);
+      float s = acc[4 * j + e];
+      for (uint k = 0; k < KMMA; ++k)
+        s += as_float(block[row * KMMA + k] & 0xFFFFE000u) * emu_wg_element(db, col, k, EMU_B_MN, smem);
+      acc[4 * j + e] = s;
+    }
+  barrier(CLK_LOCAL_MEM_FENCE);  // before the next MMA's fragments overwrite these
+}
+#endif
 #endif
 )CLC";
 
