@@ -154,6 +154,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t eb = std::size_t(e.bytes);
   const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
   const bool a_registers = kernel.k_major && tf32_a_in_registers(p.trans_a, key.aligned_a, p.n, rounded);
+  bool rounded_ahead = false;
   if (kernel.k_major) {
     // A not transposed (unless read from registers) or B transposed: a transposed copy, which the
     // kernel reads K-major; copied too where the copies round (A not where read from registers).
@@ -162,7 +163,10 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, flip_a, eb, "packed A");
     if (rounded || flip_b || !key.aligned_b)
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, flip_b, eb, "packed B");
-    if (rounded) pack_a.options = pack_b.options = "-DGEMMCL_PACK_TF32";
+    // A copy rounds on its way; the kernel then skips its rounding pass where every operand it reads
+    // through a descriptor was so copied (A from registers is rounded there).
+    pack_a.options = pack_b.options = "-DGEMMCL_PACK_TF32";
+    rounded_ahead = pack_b.active && (a_registers || pack_a.active);
   } else {
     if (!key.aligned_a)
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, eb,
@@ -198,7 +202,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
     // TF32 rounds ties to even from 9.0 on, as cuBLAS does there (ptx_sm80.hpp).
     if (!emulate && e.bytes == 4 && target::nvidia::compute_capability(device) >= 90) options += " -DGEMMCL_TC_SM90=1";
-    if (rounded) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
+    if (rounded_ahead) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
     if (a_registers) options += " -DGEMMCL_WG_A_REGS=1";
     options += kernel.options;
     if (fused) options += epilogue_options(p.epilogue);
