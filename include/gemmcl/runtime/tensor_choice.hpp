@@ -80,10 +80,12 @@ inline bool tf32_copies_pay(bool trans_b, std::size_t m) {
   return !trans_b || m >= min_uses;
 }
 
-// TF32 on the wgmma kernel rounds its operands to TF32 in local memory, which halves its speed (without
-// rounding it reached 0.85x of cuBLAS on an H100, but with 2.5x its error). On products whose operands
-// are small beside their work, both are copied first instead, rounded (and transposed where needed),
-// and the kernel reads them as they are. (At 1024^3 the copies cost more than they save.)
+// TF32 on the wgmma kernel rounds what it reads through descriptors to TF32 in local memory, which
+// halved its speed with both operands so (without rounding it reached 0.85x of cuBLAS on an H100, but
+// with 2.5x its error). On products whose operands are small beside their work, B (and A where not
+// read from registers) is copied first instead, rounded (and transposed where needed), and the kernel
+// reads them as they are; so is any operand copied anyway. (At 1024^3 the copies cost more than they
+// save.)
 inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 2048; }
 
 // TF32 on the wgmma kernel takes A from registers (wgmma_a_regs.hpp: loaded from local memory and
