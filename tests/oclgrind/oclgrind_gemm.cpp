@@ -191,12 +191,17 @@ int run_wgmma_short(Device& d) {
   return run_wgmma(d, cs, "short", 128, 64);
 }
 
-// TF32: TT, edges in m, n and K (part of one step of 32), beta reading C, A misaligned (packed first) and
-// B copied K-major; the kernel rounds both to TF32 in local memory. Narrow: three tiles; wide (128 x 256):
-// two.
-int run_wgmma_tf32(Device& d, std::size_t m, const char* variant, std::size_t tile_n) {
+// TF32: TT, edges in m, n and K (part of one step of 32), beta reading C, B copied K-major (rounded on
+// the way). Narrow (three tiles): A misaligned, copied first and read from registers; wide (128 x 256, two
+// tiles): A aligned, read through a descriptor, and both rounded in local memory.
+int run_wgmma_tf32(Device& d, std::size_t m, const char* variant, std::size_t tile_n, bool misaligned_a) {
   gt::Case<float, float> cs = gt::case_of<float, float>(gt::all_combinations[3], m, 11, 19, -1.0f, 0.5f);
-  cs.a_off = 1;
+  cs.a_off = misaligned_a ? 1 : 4;
+  cs.a_pad = misaligned_a ? 0 : 1;  // A stored 19 x m: a leading dimension of 20 floats, 16-byte runs
+  if (runtime::tensor::tf32_a_in_registers(true, !misaligned_a, cs.n, false) != misaligned_a) {
+    std::cout << "FAILED: A would " << (misaligned_a ? "not " : "") << "come from registers\n";
+    return 1;
+  }
   cs.c_off = 2;
   cs.c_pad = 1;
   return run_wgmma(d, cs, variant, tile_n);
@@ -230,8 +235,8 @@ int main(int argc, char** argv) {
       {"tensor-dmma", [](Device& d) { return run_tensor<double, double>(d); }},
       // The Hopper kernel, emulated (tests/CMakeLists.txt gives these 256 KiB of local memory).
       {"tensor-wgmma-half", run_wgmma_half},
-      {"tensor-wgmma-tf32", [](Device& d) { return run_wgmma_tf32(d, 259, "narrow", 64); }},
-      {"tensor-wgmma-wide-tf32", [](Device& d) { return run_wgmma_tf32(d, 129, "wide", 256); }},
+      {"tensor-wgmma-tf32", [](Device& d) { return run_wgmma_tf32(d, 259, "narrow", 64, true); }},
+      {"tensor-wgmma-wide-tf32", [](Device& d) { return run_wgmma_tf32(d, 129, "wide", 256, false); }},
       {"tensor-wgmma-short", run_wgmma_short},
       // Batches, a fused epilogue, packed operands (oclgrind/features.hpp).
       {"batched", [](Device& d) { return oclgrind_features::run_batched(d); }},
