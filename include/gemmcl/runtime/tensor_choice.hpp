@@ -56,7 +56,8 @@ struct Kernel {
   std::string (*rewrite)(std::string_view);  // the PTX step it is built through, if any
   std::size_t tile_m, tile_n, threads;
   std::string_view options = {};
-  bool k_major = false;  // reads B only not transposed, A from registers (the wgmma kernel's TF32)
+  bool k_major = false;      // reads B only not transposed (the wgmma kernel's TF32)
+  bool a_registers = false;  // and may read A from registers, in either layout (not on 128 x 128 tiles)
   // Persistent kernels (wgmma): how many of its work-groups a compute unit holds at once; the launch
   // is then at most that many per unit, each taking every so many tiles. 0: one work-group per tile.
   std::size_t resident = 0;
@@ -72,12 +73,13 @@ inline constexpr std::size_t split_min_k = 4096, split_min_part_k = 1024, max_sp
 inline std::size_t most_splits(std::size_t k, bool fp64) {
   return k < split_min_k ? 1 : std::clamp<std::size_t>(k / (fp64 ? 256 : split_min_part_k), 1, max_splits);
 }
-// TF32 on the wgmma kernel reads B not transposed (A stored M-contiguous from registers, below),
-// through a transposed copy of a B stored otherwise; that copy pays where B enters enough products (m of them).
-// Below that (128 x 128 x 65536 with B transposed) mma.sync, which reads either way, is faster.
-inline bool tf32_copies_pay(bool trans_b, std::size_t m) {
+// TF32 on the wgmma kernel reads B not transposed, and A transposed unless from registers (below),
+// through a transposed copy of an operand stored otherwise (flip_a: A is so copied); that copy pays
+// where the operand enters enough products (n for A, m for B). Below that (128 x 128 x 65536 with B
+// transposed) mma.sync, which reads either way, is faster.
+inline bool tf32_copies_pay(bool flip_a, bool trans_b, std::size_t m, std::size_t n) {
   constexpr std::size_t min_uses = 512;
-  return !trans_b || m >= min_uses;
+  return (!flip_a || n >= min_uses) && (!trans_b || m >= min_uses);
 }
 
 // TF32 on the wgmma kernel rounds what it reads through descriptors to TF32 in local memory, which
@@ -103,10 +105,46 @@ inline bool tf32_a_in_registers(bool trans_a, bool aligned_a, std::size_t n, boo
   return rounded_in_copies ? n < 6144 : n > 64;
 }
 
-// trans_b: B as the kernel would read it (transposed or not), which decides whether TF32 runs on wgmma;
-// m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the wgmma kernel
-// even where it is emulated (tests).
-inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false, std::size_t m = 0, std::size_t n = 0, std::size_t k = 0,
+// The wgmma kernel's tile variant for an m x n x k product on device d.
+inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, bool emulate, std::size_t m,
+                            std::size_t n, std::size_t k) {
+  using namespace codegen::tensor;
+  const auto tiles = [&](std::size_t tile_n) { return tile_count(m, n, wgmma_tile_m, tile_n); };
+  const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
+  // One work-group of 128 x 256 tiles fills a multiprocessor's local memory, two of the others do. TF32
+  // may read A from registers on every variant but 128 x 128, whose registers would then no longer fit
+  // two work-groups a multiprocessor (about 150 against 128).
+  const auto wgmma = [&](std::size_t tile_n, std::string_view options, std::size_t tile_m = wgmma_tile_m) {
+    const bool tf32 = e.bytes == 4, square = tile_m == wgmma_tile_m && tile_n == wgmma_tile_n;
+    return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, tile_m, tile_n,
+                  wgmma_threads(tile_m), options, tf32, tf32 && !square, tile_n == wgmma_wide_tile_n ? 1u : 2u};
+  };
+  const auto short_tiles = [&] { return wgmma(wgmma_tile_n, wgmma_short_options, wgmma_short_tile_m); };
+  // GEMMCL_WGMMA_VARIANT=wide, narrow, short or default forces that variant (tuning).
+  if (const std::string_view forced = wgmma_variant_by_environment(); !forced.empty()) {
+    if (forced == "wide") return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
+    if (forced == "narrow") return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
+    if (forced == "short") return short_tiles();
+    return wgmma(wgmma_tile_n, {});
+  }
+  // 64 x 128 tiles where C has at most 64 rows: 128-row tiles would be half empty.
+  if (m <= std::size_t(wgmma_short_tile_m)) return short_tiles();
+  // 128 x 256 tiles (one work-group per multiprocessor) where they (nearly) fill the device: 2048^3
+  // makes 128 of them for 132 multiprocessors, and runs faster so than on 256 tiles of 128 x 128.
+  if (10 * tiles(wgmma_wide_tile_n) >= 9 * units) return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
+  // 128 x 64 where C is at most 64 wide, or where 128 x 128 tiles leave multiprocessors idle and K is
+  // too short to split, or so short that even its finest split leaves them idle (128 x 128 x 65536:
+  // 64 parts of one tile).
+  if (n <= wgmma_narrow_tile_n || tiles(wgmma_tile_n) * most_splits(k, false) < units)
+    return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
+  return wgmma(wgmma_tile_n, {});
+}
+
+// trans_a, trans_b: A and B as the kernel would read them (transposed or not), which decide whether TF32
+// runs on wgmma; m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the
+// wgmma kernel even where it is emulated (tests).
+inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_a = false,
+                         bool trans_b = false, std::size_t m = 0, std::size_t n = 0, std::size_t k = 0,
                          bool hopper = false) {
   using namespace codegen::tensor;
   // DMMA: 128 x 64 tiles; 64 x 64 where 128 rows would pad m by a tenth more (m of 64); where fewer
@@ -131,36 +169,11 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   }
   // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup
   // MMAs, built through the PTX step.
-  if ((e.bytes == 2 || (e.bytes == 4 && (hopper || tf32_copies_pay(trans_b, m)))) &&
+  if ((e.bytes == 2 || e.bytes == 4) &&
       (hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90))) {
-    const auto tiles = [&](std::size_t tile_n) {
-      return tile_count(m, n, wgmma_tile_m, tile_n);
-    };
-    const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
-    // One work-group of 128 x 256 tiles fills a multiprocessor's local memory, two of the others do.
-    const auto wgmma = [&](std::size_t tile_n, std::string_view options, std::size_t tile_m = wgmma_tile_m) {
-      return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, tile_m, tile_n,
-                    wgmma_threads(tile_m), options, e.bytes == 4, tile_n == wgmma_wide_tile_n ? 1u : 2u};
-    };
-    const auto short_tiles = [&] { return wgmma(wgmma_tile_n, wgmma_short_options, wgmma_short_tile_m); };
-    // GEMMCL_WGMMA_VARIANT=wide, narrow, short or default forces that variant (tuning).
-    if (const std::string_view forced = wgmma_variant_by_environment(); !forced.empty()) {
-      if (forced == "wide") return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
-      if (forced == "narrow") return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
-      if (forced == "short") return short_tiles();
-      return wgmma(wgmma_tile_n, {});
-    }
-    // 64 x 128 tiles where C has at most 64 rows: 128-row tiles would be half empty.
-    if (m <= std::size_t(wgmma_short_tile_m)) return short_tiles();
-    // 128 x 256 tiles (one work-group per multiprocessor) where they (nearly) fill the device: 2048^3
-    // makes 128 of them for 132 multiprocessors, and runs faster so than on 256 tiles of 128 x 128.
-    if (10 * tiles(wgmma_wide_tile_n) >= 9 * units) return wgmma(wgmma_wide_tile_n, wgmma_wide_options);
-    // 128 x 64 where C is at most 64 wide, or where 128 x 128 tiles leave multiprocessors idle and K is
-    // too short to split, or so short that even its finest split leaves them idle (128 x 128 x 65536:
-    // 64 parts of one tile).
-    if (n <= wgmma_narrow_tile_n || tiles(wgmma_tile_n) * most_splits(k, false) < units)
-      return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
-    return wgmma(wgmma_tile_n, {});
+    const Kernel w = wgmma_variant(e, d, emulate, m, n, k);
+    // TF32: A from registers where the variant allows, else copied transposed where stored M-contiguous.
+    if (e.bytes == 2 || hopper || tf32_copies_pay(!w.a_registers && !trans_a, trans_b, m, n)) return w;
   }
   return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};
 }

@@ -10,8 +10,8 @@
 // packed into an aligned copy (the packing kernel; on 16-bit words for the 16-bit types).
 //
 // On compute capability 9.0 the 16-bit types run on Hopper's warpgroup MMA (codegen/tensor/wgmma.hpp,
-// through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync), and so does TF32 where B is
-// stored K-major (not transposed) or copying it so pays (tf32_copies_pay); elsewhere on
+// through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync), and so does TF32 where its
+// operands are read as the kernel needs them or copying them so pays (tf32_copies_pay); elsewhere on
 // mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
 // Which kernel and split a shape gets is tensor_choice.hpp's.
 // Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
@@ -133,7 +133,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                     c_narrow, emulate, hopper, p.epilogue.activation, p.epilogue.bias};
   const auto [plan, known] = remembered_plan(key);
   if (!known) {
-    plan->first = kernel_for(e, device, emulate, p.trans_b, p.m, p.n, p.k, hopper);
+    plan->first = kernel_for(e, device, emulate, p.trans_a, p.trans_b, p.m, p.n, p.k, hopper);
     int splits = splits_for(p, device, plan->first, e.bytes);
     constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
     plan->chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
@@ -153,7 +153,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
   const std::size_t eb = std::size_t(e.bytes);
   const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
-  const bool a_registers = kernel.k_major && tf32_a_in_registers(p.trans_a, key.aligned_a, p.n, rounded);
+  const bool a_registers = kernel.a_registers && tf32_a_in_registers(p.trans_a, key.aligned_a, p.n, rounded);
   bool rounded_ahead = false;
   if (kernel.k_major) {
     // A not transposed (unless read from registers) or B transposed: a transposed copy, which the
@@ -195,7 +195,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (program) {
     kernel = plan->kernel;
   } else {
-    kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as read
+    kernel = kernel_for(e, device, emulate, q.trans_a, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as read
     std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                           " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                           " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
