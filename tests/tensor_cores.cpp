@@ -137,15 +137,17 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
 // TF32 rounds its inputs to the nearest TF32 value, ties to even, as cuBLAS's TF32 mode does (measured
 // on an H200), where the tensor cores alone would drop the low bits: with the other operand all ones,
 // C = k * the element as rounded. K spans several K steps (each of which the kernels round); each
-// operand holds the values in turn, stored both ways (on the Hopper kernel: A from registers either
-// way; B as stored, and copied transposed, rounded by that copy). On a GPU of compute capability 8.x
-// the kernel's cvt.rna rounds ties away from zero.
+// operand holds the values in turn, stored both ways. On the Hopper kernel, 40 x 30 takes 64 x 128
+// tiles, A from registers either way, B as stored or copied transposed (rounded by that copy); 100 x 200
+// takes 128 x 128 tiles on a device of two compute units (as CI's PoCL), A through a descriptor, rounded
+// in local memory or by its transposing copy. On a GPU of compute capability 8.x the kernel's cvt.rna
+// rounds ties away from zero.
 TEST_CASE_TEMPLATE("TF32 rounds its inputs to nearest, ties to even", G, Tf32Path, HopperTf32) {
   auto& t = gt::target();
   const core::DeviceInfo& info = core::device_info(t.device());
   const bool ties_away = !std::is_same_v<G, HopperTf32> && runtime::tensor::takes(info, element::info_of<float>) &&
                          target::nvidia::compute_capability(info) < 90;
-  const std::size_t m = 40, n = 30, k = 100;
+  const std::size_t k = 100;
   struct Case {
     float x, rounded;
   };
@@ -154,22 +156,25 @@ TEST_CASE_TEMPLATE("TF32 rounds its inputs to nearest, ties to even", G, Tf32Pat
   for (const Case& r : {Case{1.0f + 3.0f * 0x1p-12f, 1.0f + 0x1p-10f}, Case{1.0f + 0x1p-11f, tie_low},
                         Case{1.0f + 3.0f * 0x1p-11f, 1.0f + 0x1p-9f}, Case{1.0f + 5.0f * 0x1p-12f, 1.0f + 0x1p-10f}}) {
     const float expected = float(k) * r.rounded;  // exact in float, as every partial sum
-    for (const bool in_a : {true, false}) {
-      std::vector<float> a(m * k, in_a ? r.x : 1.0f), b(k * n, in_a ? 1.0f : r.x);
-      cl::Buffer da(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(float), a.data());
-      cl::Buffer db(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(float), b.data());
-      for (const Transpose trans : {Transpose::Yes, Transpose::No}) {
-        const Transpose ta = in_a ? trans : Transpose::No, tb = in_a ? Transpose::No : trans;
-        std::vector<float> c(m * n, -1.0f);
-        cl::Buffer dc(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, c.size() * sizeof(float), c.data());
-        G{}(t.queue, Layout::ColMajor, ta, tb, m, n, k, 1.0f, da, 0, ta == Transpose::Yes ? k : m, db, 0,
-            tb == Transpose::Yes ? n : k, 0.0f, dc, 0, m);
-        t.queue.enqueueReadBuffer(dc, CL_TRUE, 0, c.size() * sizeof(float), c.data());
-        std::size_t wrong = 0;
-        for (const float x : c) wrong += x != expected;
-        INFO((in_a ? "A" : "B") << (trans == Transpose::Yes ? " transposed" : " not transposed") << ", its elements "
-                                << r.x << ": C(0, 0) = " << c[0] << ", expected " << expected);
-        CHECK(wrong == 0);
+    for (const auto& [m, n] : {std::pair<std::size_t, std::size_t>{40, 30}, {100, 200}}) {
+      for (const bool in_a : {true, false}) {
+        std::vector<float> a(m * k, in_a ? r.x : 1.0f), b(k * n, in_a ? 1.0f : r.x);
+        cl::Buffer da(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(float), a.data());
+        cl::Buffer db(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(float), b.data());
+        for (const Transpose trans : {Transpose::Yes, Transpose::No}) {
+          const Transpose ta = in_a ? trans : Transpose::No, tb = in_a ? Transpose::No : trans;
+          std::vector<float> c(m * n, -1.0f);
+          cl::Buffer dc(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, c.size() * sizeof(float), c.data());
+          G{}(t.queue, Layout::ColMajor, ta, tb, m, n, k, 1.0f, da, 0, ta == Transpose::Yes ? k : m, db, 0,
+              tb == Transpose::Yes ? n : k, 0.0f, dc, 0, m);
+          t.queue.enqueueReadBuffer(dc, CL_TRUE, 0, c.size() * sizeof(float), c.data());
+          std::size_t wrong = 0;
+          for (const float x : c) wrong += x != expected;
+          const std::string how = trans == Transpose::Yes ? " transposed" : " not transposed";
+          INFO(m << " x " << n << ", " << (in_a ? "A" : "B") << how << ", its elements " << r.x
+                 << ": C(0, 0) = " << c[0] << ", expected " << expected);
+          CHECK(wrong == 0);
+        }
       }
     }
   }
