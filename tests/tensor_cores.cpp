@@ -156,7 +156,8 @@ TEST_CASE_TEMPLATE("TF32 rounds its inputs to nearest, ties to even", G, Tf32Pat
   for (const Case& r : {Case{1.0f + 3.0f * 0x1p-12f, 1.0f + 0x1p-10f}, Case{1.0f + 0x1p-11f, tie_low},
                         Case{1.0f + 3.0f * 0x1p-11f, 1.0f + 0x1p-9f}, Case{1.0f + 5.0f * 0x1p-12f, 1.0f + 0x1p-10f}}) {
     const float expected = float(k) * r.rounded;  // exact in float, as every partial sum
-    for (const auto& [m, n] : {std::pair<std::size_t, std::size_t>{40, 30}, {100, 200}}) {
+    for (const auto& shape : {std::pair<std::size_t, std::size_t>{40, 30}, {100, 200}}) {
+      const std::size_t m = shape.first, n = shape.second;  // (not a structured binding: INFO captures them)
       for (const bool in_a : {true, false}) {
         std::vector<float> a(m * k, in_a ? r.x : 1.0f), b(k * n, in_a ? 1.0f : r.x);
         cl::Buffer da(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(float), a.data());
