@@ -210,6 +210,12 @@ TEST_CASE("the tensor-core kernels apply the epilogue") {
   check<gt::TensorPath<bfloat16, float, emulate, GeluColumn>>(s);
   check<gt::TensorPath<float, float, emulate, Epilogue<Activation::Clamp, Bias::PerRow>>>(s, -0.5f, 0.25f, 0x1p-10);
   check<gt::TensorPath<double, double, emulate, ReluRow>>(s);
+  // TF32 on the Hopper kernel as C^T, stored transposed (a bias per row of C one per column of C^T).
+  using ClampRow = Epilogue<Activation::Clamp, Bias::PerRow>;
+  const Shape few_rows{Layout::ColMajor, Transpose::No, Transpose::Yes, 40, 600, 30};
+  check<gt::TensorPath<float, float, emulate, ClampRow, true>>(few_rows, -0.5f, 0.25f, 0x1p-10);
+  check<gt::TensorPath<float, float, emulate, Epilogue<Activation::ReLU, Bias::PerColumn>, true>>(few_rows, -0.25f,
+                                                                                                  0.5f, 0x1p-10);
   // Deep enough that the tensor path splits K (the epilogue then comes with the parts' addition); the
   // split only happens where the device has tensor cores.
   check<gt::TensorPath<half, float, emulate, GeluColumn>>(Shape{Layout::ColMajor, Transpose::No, Transpose::No, 8, 8, 4096});

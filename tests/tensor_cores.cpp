@@ -78,6 +78,19 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
       for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3]})
         check(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0, false);
   }
+  SUBCASE("TF32 as C's transpose, where a device computes it so") {
+    // On a Hopper GPU, TF32 with B read transposed and C of few rows runs as C^T, stored transposed
+    // (tf32_as_transpose), K whole and split; column-major, and row-major of the transposed shape.
+    if (std::is_same_v<T, float> && real && runtime::tensor::on_wgmma(info, false, false)) {
+      CHECK(runtime::tensor::tf32_as_transpose(element::info_of<T>, info, false, true, 64, 600, 300));
+      for (const Shape& s : {Shape{64, 600, 300}, Shape{100, 900, 6000}}) {
+        for (const auto& combo : {gt::all_combinations[1], gt::all_combinations[3]})
+          check(combo, s.m, s.n, s.k, 1.25, run % 2 ? -0.5 : 0.0, run % 3 == 1);
+        for (const auto& combo : {gt::all_combinations[6], gt::all_combinations[7]})
+          check(combo, s.n, s.m, s.k, 1.25, run % 2 ? -0.5 : 0.0, run % 3 == 1);
+      }
+    }
+  }
   SUBCASE("wide tiles, where a device takes them") {
     // Enough 128 x 256 tiles for a Hopper GPU's wgmma kernel to take its wide variant, with edges in
     // every direction; only where that kernel runs for real (the emulated test below takes the wide
@@ -130,6 +143,14 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
   check(gt::all_combinations[1], 60, 300, 70, 0.5);
   // K split once: emulated, it is the slowest case; the GPU tests split K for every type.
   if (std::is_same_v<G, HopperHalf>) check(gt::all_combinations[0], 40, 30, 5000, 0.5);
+  // TF32 with B read transposed and C of few rows: run as C^T, stored transposed (tf32_as_transpose);
+  // column-major NT and TT, and row-major TN and TT of the transposed shape.
+  if (std::is_same_v<G, HopperTf32>) {
+    CHECK(runtime::tensor::tf32_as_transpose(element::info_of<float>, core::device_info(cases.t.device()), false,
+                                             true, 40, 600, 70));
+    for (const std::size_t i : {1, 3}) check(gt::all_combinations[i], 40, 600, 70, 0.5);
+    for (const std::size_t i : {6, 7}) check(gt::all_combinations[i], 600, 40, 70, -0.5);
+  }
   // TF32 on a product large enough that the runtime's copies round A and B instead of the kernel.
   if (std::is_same_v<G, HopperTf32>) check(gt::all_combinations[0], 2050, 2049, 24, -0.5);
 }
@@ -300,6 +321,15 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK_FALSE(tf32_a_in_registers(true, true, 64, false));
   CHECK_FALSE(tf32_a_in_registers(false, false, 4096, true));  // copied anyway: rounded there
   CHECK(tf32_a_in_registers(false, false, 64, false));
+  // TF32 whose copies pay only as C's transpose runs so; 16-bit products read B either way.
+  using runtime::tensor::tf32_as_transpose;
+  const element::Info &f32 = element::info_of<float>, &f16 = element::info_of<half>;
+  CHECK(tf32_as_transpose(f32, h100, false, true, 64, 8192, 8192));        // copies A, for 8192 rows of C^T
+  CHECK(tf32_as_transpose(f32, h100, true, true, 64, 8192, 8192));         // copies nothing
+  CHECK(tf32_as_transpose(f32, h100, true, true, 128, 128, 65536));
+  CHECK_FALSE(tf32_as_transpose(f32, h100, false, true, 128, 128, 65536));  // pays neither way
+  CHECK_FALSE(tf32_as_transpose(f32, h100, false, true, 8192, 64, 8192));   // pays as it is
+  CHECK_FALSE(tf32_as_transpose(f16, h100, false, true, 64, 8192, 8192));
   CHECK(tf32_rounds_in_copies(2048, 4096));
   CHECK_FALSE(tf32_rounds_in_copies(1024, 1024));
   CHECK_FALSE(tf32_rounds_in_copies(8192, 64));

@@ -140,6 +140,15 @@ inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, b
   return wgmma(wgmma_tile_n, {});
 }
 
+// Whether the device runs the wgmma kernel (hopper: emulated, in tests).
+inline bool on_wgmma(const core::DeviceInfo& d, bool emulate, bool hopper) {
+  return hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90);
+}
+// Whether TF32's copies pay on variant w of the wgmma kernel (A read from registers needs none).
+inline bool tf32_pays(const Kernel& w, bool trans_a, bool trans_b, std::size_t m, std::size_t n) {
+  return tf32_copies_pay(!w.a_registers && !trans_a, trans_b, m, n);
+}
+
 // trans_a, trans_b: A and B as the kernel would read them (transposed or not), which decide whether TF32
 // runs on wgmma; m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the
 // wgmma kernel even where it is emulated (tests).
@@ -169,13 +178,31 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   }
   // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup
   // MMAs, built through the PTX step.
-  if ((e.bytes == 2 || e.bytes == 4) &&
-      (hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90))) {
+  if ((e.bytes == 2 || e.bytes == 4) && on_wgmma(d, emulate, hopper)) {
     const Kernel w = wgmma_variant(e, d, emulate, m, n, k);
     // TF32: A from registers where the variant allows, else copied transposed where stored M-contiguous.
-    if (e.bytes == 2 || hopper || tf32_copies_pay(!w.a_registers && !trans_a, trans_b, m, n)) return w;
+    if (e.bytes == 2 || hopper || tf32_pays(w, trans_a, trans_b, m, n)) return w;
   }
   return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};
+}
+
+// TF32 whose copies do not pay as the product is stored but do for its transpose, C^T = op(B)^T op(A)^T,
+// runs as that transpose on the wgmma kernel, which then stores C transposed: 64 x 8192 x 8192 with B
+// stored transposed would copy B for 64 rows of C, its transpose copies A for 8192 (with both stored
+// transposed, the transpose copies nothing).
+inline bool tf32_as_transpose(const element::Info& e, const core::DeviceInfo& d, bool trans_a, bool trans_b,
+                              std::size_t m, std::size_t n, std::size_t k) {
+  return e.bytes == 4 && !tf32_pays(wgmma_variant(e, d, true, m, n, k), trans_a, trans_b, m, n) &&
+         tf32_pays(wgmma_variant(e, d, true, n, m, k), !trans_b, !trans_a, n, m);
+}
+// The product as its transpose (column-major): n x m, A and B exchanged and transposed, a bias per row
+// of C one per column of C^T. The kernel then stores C transposed.
+inline core::Problem transposed(const core::Problem& p) {
+  core::Problem t = p;
+  t.m = p.n, t.n = p.m, t.a = p.b, t.b = p.a;
+  t.trans_a = !p.trans_b, t.trans_b = !p.trans_a;
+  if (p.epilogue.bias != 0) t.epilogue.bias = 3 - p.epilogue.bias;
+  return t;
 }
 
 // How many parts K is split into: only deep products whose tiles of C leave most of the device idle.

@@ -11,7 +11,8 @@
 //
 // On compute capability 9.0 the 16-bit types run on Hopper's warpgroup MMA (codegen/tensor/wgmma.hpp,
 // through the PTX step of ptx_patch.hpp; GEMMCL_WGMMA=0 keeps mma.sync), and so does TF32 where its
-// operands are read as the kernel needs them or copying them so pays (tf32_copies_pay); elsewhere on
+// operands are read as the kernel needs them or copying them so pays (tf32_copies_pay), or pays for
+// C's transpose, which it then computes and stores transposed (tf32_as_transpose); elsewhere on
 // mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
 // Which kernel and split a shape gets is tensor_choice.hpp's.
 // Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
@@ -101,6 +102,7 @@ struct PlanKey {
   bool operator==(const PlanKey&) const = default;
 };
 struct Plan {
+  bool transposed = false;  // run as C^T = op(B)^T op(A)^T (tf32_as_transpose)
   Kernel first;   // as the caller stores A and B: decides the split and the copies
   Kernel kernel;  // as the kernel reads them, after any copies
   int splits = 1;
@@ -123,18 +125,25 @@ inline std::pair<Plan*, bool> remembered_plan(const PlanKey& key) {
 // The product; T is the type of alpha and beta (float, or double for FP64). `emulate` builds the kernel
 // with its instructions emulated (tests on other devices); with `hopper` that kernel is the wgmma one.
 template <class T>
-std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& p,
+std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, const core::Problem& call,
                            const element::Info& e, bool c_narrow, T alpha, T beta, const Events& wait,
                            bool emulate = false, bool hopper = false) {
   const core::DeviceInfo& device = core::device_info(target.device);
   const int chunk_elements = 16 / e.bytes;
-  const PlanKey key{target.context, target.device, &e, p.m, p.n, p.k, p.trans_a, p.trans_b,
-                    core::vector_aligned(p.a, chunk_elements), core::vector_aligned(p.b, chunk_elements),
-                    c_narrow, emulate, hopper, p.epilogue.activation, p.epilogue.bias};
+  const PlanKey key{target.context, target.device, &e, call.m, call.n, call.k, call.trans_a, call.trans_b,
+                    core::vector_aligned(call.a, chunk_elements), core::vector_aligned(call.b, chunk_elements),
+                    c_narrow, emulate, hopper, call.epilogue.activation, call.epilogue.bias};
   const auto [plan, known] = remembered_plan(key);
+  if (!known)
+    plan->transposed = on_wgmma(device, emulate, hopper) &&
+                       tf32_as_transpose(e, device, call.trans_a, call.trans_b, call.m, call.n, call.k);
+  // p: the product as the kernel computes it, C or C^T (then stored transposed).
+  const core::Problem p = plan->transposed ? transposed(call) : call;
+  const bool aligned_a = plan->transposed ? key.aligned_b : key.aligned_a;
+  const bool aligned_b = plan->transposed ? key.aligned_a : key.aligned_b;
   if (!known) {
     plan->first = kernel_for(e, device, emulate, p.trans_a, p.trans_b, p.m, p.n, p.k, hopper);
-    int splits = splits_for(p, device, plan->first, e.bytes);
+    const int splits = splits_for(p, device, plan->first, e.bytes);
     constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
     plan->chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
     plan->splits = static_cast<int>((p.k + plan->chunk - 1) / plan->chunk);
@@ -153,25 +162,25 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
   const std::size_t eb = std::size_t(e.bytes);
   const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
-  const bool a_registers = kernel.a_registers && tf32_a_in_registers(p.trans_a, key.aligned_a, p.n, rounded);
+  const bool a_registers = kernel.a_registers && tf32_a_in_registers(p.trans_a, aligned_a, p.n, rounded);
   bool rounded_ahead = false;
   if (kernel.k_major) {
     // A not transposed (unless read from registers) or B transposed: a transposed copy, which the
     // kernel reads K-major; copied too where the copies round (A not where read from registers).
     const bool flip_a = !p.trans_a && !a_registers, flip_b = p.trans_b;
-    if ((rounded && !a_registers) || flip_a || !key.aligned_a)
+    if ((rounded && !a_registers) || flip_a || !aligned_a)
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, flip_a, eb, "packed A");
-    if (rounded || flip_b || !key.aligned_b)
+    if (rounded || flip_b || !aligned_b)
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, flip_b, eb, "packed B");
     // A copy rounds on its way; the kernel then skips its rounding pass where every operand it reads
     // through a descriptor was so copied (A from registers is rounded there).
     pack_a.options = pack_b.options = "-DGEMMCL_PACK_TF32";
     rounded_ahead = pack_b.active && (a_registers || pack_a.active);
   } else {
-    if (!key.aligned_a)
+    if (!aligned_a)
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, eb,
                            "packed A");
-    if (!key.aligned_b)
+    if (!aligned_b)
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, eb,
                            "packed B");
   }
@@ -182,12 +191,13 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (!target.in_order)
       for (const cl::Event& x : events) first.push_back(x());
   }
+  // The parts of a split K go to a workspace laid out as C (as the caller's C, where stored transposed).
   ScratchPool::Lease workspace;
   core::Matrix out = p.c;
   if (split) {
     workspace = ScratchPool::instance().acquire(queue, target.context, target.in_order,
                                                 std::size_t(splits) * p.m * p.n * sizeof(T), "split-K workspace");
-    out = core::Matrix{&workspace.buffer(), 0, p.m};
+    out = core::Matrix{&workspace.buffer(), 0, call.m};
   }
   // The fused epilogue: here, or (K split) where the parts are added.
   const bool fused = p.epilogue.active() && !split;
@@ -203,6 +213,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     // TF32 rounds ties to even from 9.0 on, as cuBLAS does there (ptx_sm80.hpp).
     if (!emulate && e.bytes == 4 && target::nvidia::compute_capability(device) >= 90) options += " -DGEMMCL_TC_SM90=1";
     if (rounded_ahead) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
+    if (plan->transposed) options += " -DGEMMCL_TC_C_TRANS=1";
     if (a_registers) options += " -DGEMMCL_WG_A_REGS=1";
     options += kernel.options;
     if (fused) options += epilogue_options(p.epilogue);
@@ -242,10 +253,9 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (!split) return events;
   workspace.used_by(events.back());
 
-  // The parts added into C; a 16-bit C is read and rounded by the sum pass itself.
-  q.c = p.c;
-  events.push_back(detail::enqueue_reduce(queue, target, q, c_narrow ? e : element_traits<T>::info, splits, p.m,
-                                          workspace, alpha, beta, events.back()));
+  // The parts added into C, as the caller passed it; a 16-bit C is read and rounded by the sum pass itself.
+  events.push_back(detail::enqueue_reduce(queue, target, call, c_narrow ? e : element_traits<T>::info, splits,
+                                          call.m, workspace, alpha, beta, events.back()));
   workspace.used_by(events.back());
   return events;
 }

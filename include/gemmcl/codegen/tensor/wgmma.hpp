@@ -10,8 +10,9 @@
 // builds it without it, unless its instructions are emulated (wgmma_emulate.hpp, for tests).
 //
 // Build options as mma_sync.hpp's (GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_C_NARROW, GEMMCL_TC_EMULATE),
-// and the tile and pipeline's (below): the runtime builds the 128 x 128 default, the wide variant for
-// products whose 128 x 256 tiles (nearly) fill the device, or the narrow one (128 x 64).
+// GEMMCL_TC_C_TRANS (C stored transposed, where the runtime computes C^T), and the tile and pipeline's
+// (below): the runtime builds the 128 x 128 default, the wide variant for products whose 128 x 256 tiles
+// (nearly) fill the device, the narrow one (128 x 64) or the short one (64 x 128).
 
 #include <cstddef>
 #include <string_view>
@@ -114,6 +115,9 @@ typedef ushort elem;
 #endif
 #ifndef GEMMCL_TC_C_NARROW
 #define GEMMCL_TC_C_NARROW 0
+#endif
+#ifndef GEMMCL_TC_C_TRANS
+#define GEMMCL_TC_C_TRANS 0
 #endif
 #ifndef GEMMCL_TC_EMULATE
 #define GEMMCL_TC_EMULATE 0  // 1: every instruction emulated (wgmma_emulate.hpp), for tests on any device
@@ -354,7 +358,8 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
       for (int e = 0; e < 4; ++e) {
         const int row = rows + 8 * (e >> 1), col = n0 + 8 * j + 2 * t + (e & 1);
         if (row < m && col < n)
-          store_c(C + ((long)col * ldc + row), acc[4 * j + e], alpha, beta, TC_EPILOGUE(row, col));
+          store_c(C + (GEMMCL_TC_C_TRANS ? (long)row * ldc + col : (long)col * ldc + row), acc[4 * j + e], alpha,
+                  beta, TC_EPILOGUE(row, col));
       }
   }
 }
