@@ -323,13 +323,21 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(tf32_a_in_registers(false, false, 64, false));
   // TF32 whose copies pay only as C's transpose runs so; 16-bit products read B either way.
   using runtime::tensor::tf32_as_transpose;
-  const element::Info &f32 = element::info_of<float>, &f16 = element::info_of<half>;
+  const element::Info &f32 = element::info_of<float>, &f16 = element::info_of<half>, &b16 = element::info_of<bfloat16>;
   CHECK(tf32_as_transpose(f32, h100, false, true, 64, 8192, 8192));        // copies A, for 8192 rows of C^T
   CHECK(tf32_as_transpose(f32, h100, true, true, 64, 8192, 8192));         // copies nothing
   CHECK(tf32_as_transpose(f32, h100, true, true, 128, 128, 65536));
   CHECK_FALSE(tf32_as_transpose(f32, h100, false, true, 128, 128, 65536));  // pays neither way
   CHECK_FALSE(tf32_as_transpose(f32, h100, false, true, 8192, 64, 8192));   // pays as it is
   CHECK_FALSE(tf32_as_transpose(f16, h100, false, true, 64, 8192, 8192));
+  // 16-bit products into float with a misaligned operand: K in parts of at most 1536.
+  using runtime::tensor::exact_splits;  // (element, 16-bit C, aligned, k)
+  CHECK(exact_splits(b16, false, false, 4097) == 3);
+  CHECK(exact_splits(f16, false, false, 8193) == 6);
+  CHECK(exact_splits(b16, false, true, 4096) == 1);   // aligned: cuBLAS's chain is as long
+  CHECK(exact_splits(b16, true, false, 4097) == 1);   // a 16-bit C's own rounding dominates
+  CHECK(exact_splits(b16, false, false, 4095) == 1);  // too short to split
+  CHECK(exact_splits(f32, false, false, 8192) == 1);
   CHECK(tf32_rounds_in_copies(2048, 4096));
   CHECK_FALSE(tf32_rounds_in_copies(1024, 1024));
   CHECK_FALSE(tf32_rounds_in_copies(8192, 64));

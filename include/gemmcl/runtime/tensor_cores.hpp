@@ -15,8 +15,9 @@
 // C's transpose, which it then computes and stores transposed (tf32_as_transpose); elsewhere on
 // mma.sync. Element<double> runs on the FP64 tensor cores (DMMA, codegen/tensor/dmma.hpp) from 9.0 on.
 // Which kernel and split a shape gets is tensor_choice.hpp's.
-// Deep products with few tiles of C split K: the parts go to a float workspace and the split-K
-// reduction adds them into C (reading and rounding a 16-bit C itself).
+// Deep products with few tiles of C split K, and so do 16-bit products into float with a misaligned
+// operand, for exactness (exact_splits): the parts go to a float workspace and the split-K reduction adds
+// them into C (reading and rounding a 16-bit C itself).
 
 #include <algorithm>
 #include <cstddef>
@@ -143,7 +144,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const bool aligned_b = plan->transposed ? key.aligned_a : key.aligned_b;
   if (!known) {
     plan->first = kernel_for(e, device, emulate, p.trans_a, p.trans_b, p.m, p.n, p.k, hopper);
-    const int splits = splits_for(p, device, plan->first, e.bytes);
+    const int splits = std::max(splits_for(p, device, plan->first, e.bytes),
+                                exact_splits(e, c_narrow, aligned_a && aligned_b, p.k));
     constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
     plan->chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
     plan->splits = static_cast<int>((p.k + plan->chunk - 1) / plan->chunk);
