@@ -82,7 +82,7 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
     // On a Hopper GPU, TF32 with B read transposed and C of few rows runs as C^T, stored transposed
     // (tf32_as_transpose), K whole and split; column-major, and row-major of the transposed shape.
     if (std::is_same_v<T, float> && real && runtime::tensor::on_wgmma(info, false, false)) {
-      CHECK(runtime::tensor::tf32_as_transpose(element::info_of<T>, info, false, true, 64, 600, 300));
+      CHECK(runtime::tensor::tf32_as_transpose(element::info_of<T>, info, false, true, true, true, 64, 600, 300));
       for (const Shape& s : {Shape{64, 600, 300}, Shape{100, 900, 6000}}) {
         for (const auto& combo : {gt::all_combinations[1], gt::all_combinations[3]})
           check(combo, s.m, s.n, s.k, 1.25, run % 2 ? -0.5 : 0.0, run % 3 == 1);
@@ -147,7 +147,7 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
   // column-major NT and TT, and row-major TN and TT of the transposed shape.
   if (std::is_same_v<G, HopperTf32>) {
     CHECK(runtime::tensor::tf32_as_transpose(element::info_of<float>, core::device_info(cases.t.device()), false,
-                                             true, 40, 600, 70));
+                                             true, true, true, 40, 600, 70));
     for (const std::size_t i : {1, 3}) check(gt::all_combinations[i], 40, 600, 70, 0.5);
     for (const std::size_t i : {6, 7}) check(gt::all_combinations[i], 600, 40, 70, -0.5);
   }
@@ -278,6 +278,16 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(dmma_tile(500, 500) == Tile{64, 64, 128});       // 64 tiles even of 64 x 64
   CHECK(dmma_tile(8192, 64, 8192) == Tile{128, 64, 128});  // K split in 4
   CHECK(dmma_tile(64, 8192, 8192) == Tile{64, 64, 128});   // no empty rows
+  // K split: two work-groups a unit, in parts of at least 1024 (FP64: 256), or 512 where that leaves
+  // half the units idle (one tile of TF32 on mma.sync).
+  const auto splits = [&](const element::Info& e, bool trans_b, std::size_t m, std::size_t n, std::size_t depth) {
+    const auto kernel = runtime::tensor::kernel_for(e, h100, false, false, trans_b, m, n, depth, false);
+    return runtime::tensor::splits_for({m, n, depth}, h100, kernel, e.bytes);
+  };
+  CHECK(splits(element::info_of<float>, true, 128, 128, 65536) == 128);
+  CHECK(splits(element::info_of<half>, false, 1024, 1024, 8192) == 4);  // 64 tiles of 128 x 128
+  CHECK(splits(element::info_of<double>, false, 8192, 64, 8192) == 4);
+  CHECK(splits(element::info_of<float>, false, 1024, 1024, 1024) == 1);
   // The Hopper kernel's tile width for 16-bit products (hopper: chosen as on compute capability 9.0).
   const auto wgmma_tile_n = [&](std::size_t m, std::size_t n, std::size_t depth) {
     return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).tile_n;
@@ -324,12 +334,21 @@ TEST_CASE("tensor-core choices by shape") {
   // TF32 whose copies pay only as C's transpose runs so; 16-bit products read B either way.
   using runtime::tensor::tf32_as_transpose;
   const element::Info &f32 = element::info_of<float>, &f16 = element::info_of<half>, &b16 = element::info_of<bfloat16>;
-  CHECK(tf32_as_transpose(f32, h100, false, true, 64, 8192, 8192));        // copies A, for 8192 rows of C^T
-  CHECK(tf32_as_transpose(f32, h100, true, true, 64, 8192, 8192));         // copies nothing
-  CHECK(tf32_as_transpose(f32, h100, true, true, 128, 128, 65536));
-  CHECK_FALSE(tf32_as_transpose(f32, h100, false, true, 128, 128, 65536));  // pays neither way
-  CHECK_FALSE(tf32_as_transpose(f32, h100, false, true, 8192, 64, 8192));   // pays as it is
-  CHECK_FALSE(tf32_as_transpose(f16, h100, false, true, 64, 8192, 8192));
+  const auto as_transpose = [&](bool ta, bool tb, std::size_t m, std::size_t n, std::size_t depth, bool aligned = true) {
+    return tf32_as_transpose(f32, h100, ta, tb, aligned, aligned, m, n, depth);
+  };
+  CHECK(as_transpose(false, true, 64, 8192, 8192));        // copies A, for 8192 rows of C^T
+  CHECK(as_transpose(true, true, 64, 8192, 8192));         // copies nothing
+  CHECK(as_transpose(true, true, 128, 128, 65536));
+  CHECK_FALSE(as_transpose(false, true, 128, 128, 65536));  // pays neither way
+  CHECK_FALSE(as_transpose(false, true, 8192, 64, 8192));   // pays as it is, B copied for as many rows
+  CHECK(as_transpose(true, true, 1024, 1024, 1024));        // no transposing copy, A in registers either way
+  CHECK_FALSE(as_transpose(true, true, 4096, 4096, 4096));  // B copied either way, to round it
+  CHECK_FALSE(as_transpose(true, true, 8192, 8192, 8192));  // A by descriptor, rounded by its copy
+  CHECK_FALSE(as_transpose(true, true, 1536, 1536, 1536));  // 128 x 128: C^T would copy A' instead
+  CHECK_FALSE(as_transpose(true, true, 4097, 4097, 4097, false));  // misaligned: copied either way
+  CHECK_FALSE(as_transpose(false, false, 4096, 4096, 4096));
+  CHECK_FALSE(tf32_as_transpose(f16, h100, false, true, true, true, 64, 8192, 8192));
   // 16-bit products into float with a misaligned operand: K in parts of at most 1536.
   using runtime::tensor::exact_splits;  // (element, 16-bit C, aligned, k)
   CHECK(exact_splits(b16, false, false, 4097) == 3);

@@ -186,14 +186,25 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};
 }
 
-// TF32 whose copies do not pay as the product is stored but do for its transpose, C^T = op(B)^T op(A)^T,
-// runs as that transpose on the wgmma kernel, which then stores C transposed: 64 x 8192 x 8192 with B
-// stored transposed would copy B for 64 rows of C, its transpose copies A for 8192 (with both stored
-// transposed, the transpose copies nothing).
+// TF32 on the wgmma kernel computes C^T = op(B)^T op(A)^T instead, stored transposed, where that pays
+// and the product as stored does not (64 x 8192 x 8192 with B stored transposed would copy B for 64
+// rows of C, its transpose copies A for 8192); or where both pay, the copies do not round, A is read
+// the same way in both (from registers or by descriptor) and the transpose needs fewer transposing
+// copies: with both operands stored transposed, it copies neither (1024^3). Where the copies round, B
+// is copied either way, and the transposing copy's extra cost is less than storing C transposed costs
+// (2048^3, 4096^3).
 inline bool tf32_as_transpose(const element::Info& e, const core::DeviceInfo& d, bool trans_a, bool trans_b,
-                              std::size_t m, std::size_t n, std::size_t k) {
-  return e.bytes == 4 && !tf32_pays(wgmma_variant(e, d, true, m, n, k), trans_a, trans_b, m, n) &&
-         tf32_pays(wgmma_variant(e, d, true, n, m, k), !trans_b, !trans_a, n, m);
+                              bool aligned_a, bool aligned_b, std::size_t m, std::size_t n, std::size_t k) {
+  if (e.bytes != 4) return false;
+  const Kernel w = wgmma_variant(e, d, true, m, n, k), wt = wgmma_variant(e, d, true, n, m, k);
+  if (!tf32_pays(wt, !trans_b, !trans_a, n, m)) return false;
+  if (!tf32_pays(w, trans_a, trans_b, m, n)) return true;
+  const bool rounded = tf32_rounds_in_copies(m, n);
+  if (rounded) return false;
+  const bool registers = w.a_registers && tf32_a_in_registers(trans_a, aligned_a, n, rounded);
+  const bool registers_t = wt.a_registers && tf32_a_in_registers(!trans_b, aligned_b, m, rounded);
+  const auto flips = [](bool a_registers, bool ta, bool tb) { return int(!ta && !a_registers) + int(tb); };
+  return registers == registers_t && flips(registers_t, !trans_b, !trans_a) < flips(registers, trans_a, trans_b);
 }
 // The product as its transpose (column-major): n x m, A and B exchanged and transposed, a bias per row
 // of C one per column of C^T. The kernel then stores C transposed.
@@ -213,9 +224,12 @@ inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const K
   const bool fp64 = element_bytes == 8;
   if (tiles >= units || p.k < split_min_k) return 1;
   // Two work-groups per compute unit, without a second wave (8192 x 64 x 8192: faster in four parts than
-  // in five or six on 128 x 64 tiles, and so for FP64).
+  // in five or six on 128 x 64 tiles, and so for FP64). Where even the finest split leaves half the
+  // units idle, parts half as deep (128 x 128 x 65536 on one tile of mma.sync: 128 parts, not 64).
   const std::size_t want = 2 * units / tiles;
-  return static_cast<int>(std::clamp<std::size_t>(std::min(want, most_splits(p.k, fp64)), 1, max_splits));
+  std::size_t most = most_splits(p.k, fp64);
+  if (!fp64 && 2 * tiles * most <= units) most = std::min(p.k / (split_min_part_k / 2), max_splits);
+  return static_cast<int>(std::clamp<std::size_t>(std::min(want, most), 1, max_splits));
 }
 // The tensor cores' float sums truncate at every K step, so their error grows with K's chain. Where an
 // operand is misaligned, cuBLAS leaves its fastest kernels for one whose sums come out more exact (bf16

@@ -137,7 +137,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const auto [plan, known] = remembered_plan(key);
   if (!known)
     plan->transposed = on_wgmma(device, emulate, hopper) &&
-                       tf32_as_transpose(e, device, call.trans_a, call.trans_b, call.m, call.n, call.k);
+                       tf32_as_transpose(e, device, call.trans_a, call.trans_b, key.aligned_a, key.aligned_b, call.m,
+                                         call.n, call.k);
   // p: the product as the kernel computes it, C or C^T (then stored transposed).
   const core::Problem p = plan->transposed ? transposed(call) : call;
   const bool aligned_a = plan->transposed ? key.aligned_b : key.aligned_a;
