@@ -191,20 +191,43 @@ int run_wgmma_short(Device& d) {
   return run_wgmma(d, cs, "short", 128, 64);
 }
 
-// TF32: TT, edges in m, n and K (part of one step of 32), beta reading C, B copied K-major (rounded on
-// the way). Narrow (three tiles): A misaligned, copied first and read from registers; wide (128 x 256, two
-// tiles): A aligned, read through a descriptor, and both rounded in local memory.
+// TF32: edges in m, n and K (part of one step of 32), beta reading C. Narrow (NT, three tiles): A
+// misaligned, copied first and read from registers, B copied K-major (rounded on the way); wide (TN,
+// 128 x 256, two tiles): A aligned, read through a descriptor, both rounded in local memory. Neither
+// runs as C^T (its copies would not pay either).
 int run_wgmma_tf32(Device& d, std::size_t m, const char* variant, std::size_t tile_n, bool misaligned_a) {
-  gt::Case<float, float> cs = gt::case_of<float, float>(gt::all_combinations[3], m, 11, 19, -1.0f, 0.5f);
+  const gt::Combination combo = gt::all_combinations[misaligned_a ? 1 : 2];
+  gt::Case<float, float> cs = gt::case_of<float, float>(combo, m, 11, 19, -1.0f, 0.5f);
   cs.a_off = misaligned_a ? 1 : 4;
   cs.a_pad = misaligned_a ? 0 : 1;  // A stored 19 x m: a leading dimension of 20 floats, 16-byte runs
-  if (runtime::tensor::tf32_a_in_registers(true, !misaligned_a, cs.n, false) != misaligned_a) {
-    std::cout << "FAILED: A would " << (misaligned_a ? "not " : "") << "come from registers\n";
+  ::setenv("GEMMCL_WGMMA_VARIANT", variant, 1);  // before the choices below read it
+  const bool ta = combo.ta == Transpose::Yes, tb = combo.tb == Transpose::Yes;
+  if (runtime::tensor::tf32_a_in_registers(ta, !misaligned_a, cs.n, false) != misaligned_a ||
+      runtime::tensor::tf32_as_transpose(element::info_of<float>, core::device_info(d.device()), ta, tb,
+                                         !misaligned_a, true, cs.m, cs.n, cs.k)) {
+    std::cout << "FAILED: A would " << (misaligned_a ? "not " : "") << "come from registers, or C^T be computed\n";
     return 1;
   }
   cs.c_off = 2;
   cs.c_pad = 1;
   return run_wgmma(d, cs, variant, tile_n);
+}
+
+// TF32 as C^T (tf32_as_transpose): TT with 40 rows of C, where B's transposing copy would not pay; C^T,
+// an NN product, copies only the misaligned B (its A, from registers). C stored transposed, cut in both
+// directions, at an offset, beta reading it.
+int run_wgmma_tf32_transposed(Device& d) {
+  gt::Case<float, float> cs = gt::case_of<float, float>(gt::all_combinations[3], 40, 300, 19, 0.75f, -0.5f);
+  cs.b_off = 1;
+  cs.c_off = 3;
+  cs.c_pad = 2;
+  ::setenv("GEMMCL_WGMMA_VARIANT", "narrow", 1);
+  if (!runtime::tensor::tf32_as_transpose(element::info_of<float>, core::device_info(d.device()), true, true, true,
+                                          false, cs.m, cs.n, cs.k)) {
+    std::cout << "FAILED: C^T would not be computed\n";
+    return 1;
+  }
+  return run_wgmma(d, cs, "narrow", 64);
 }
 
 template <class... P>
@@ -237,6 +260,7 @@ int main(int argc, char** argv) {
       {"tensor-wgmma-half", run_wgmma_half},
       {"tensor-wgmma-tf32", [](Device& d) { return run_wgmma_tf32(d, 259, "narrow", 64, true); }},
       {"tensor-wgmma-wide-tf32", [](Device& d) { return run_wgmma_tf32(d, 129, "wide", 256, false); }},
+      {"tensor-wgmma-tf32-transposed", run_wgmma_tf32_transposed},
       {"tensor-wgmma-short", run_wgmma_short},
       // Batches, a fused epilogue, packed operands (oclgrind/features.hpp).
       {"batched", [](Device& d) { return oclgrind_features::run_batched(d); }},
