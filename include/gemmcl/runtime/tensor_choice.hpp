@@ -104,6 +104,10 @@ inline bool tf32_a_in_registers(bool trans_a, bool aligned_a, std::size_t n, boo
   if (!trans_a) return true;
   return rounded_in_copies ? n < 6144 : n > 64;
 }
+// Whether TF32 on variant w of the wgmma kernel reads A from registers, in an m x n product.
+inline bool tf32_reads_a_from_registers(const Kernel& w, bool trans_a, bool aligned_a, std::size_t m, std::size_t n) {
+  return w.a_registers && tf32_a_in_registers(trans_a, aligned_a, n, tf32_rounds_in_copies(m, n));
+}
 
 // The wgmma kernel's tile variant for an m x n x k product on device d.
 inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, bool emulate, std::size_t m,
@@ -199,10 +203,9 @@ inline bool tf32_as_transpose(const element::Info& e, const core::DeviceInfo& d,
   const Kernel w = wgmma_variant(e, d, true, m, n, k), wt = wgmma_variant(e, d, true, n, m, k);
   if (!tf32_pays(wt, !trans_b, !trans_a, n, m)) return false;
   if (!tf32_pays(w, trans_a, trans_b, m, n)) return true;
-  const bool rounded = tf32_rounds_in_copies(m, n);
-  if (rounded) return false;
-  const bool registers = w.a_registers && tf32_a_in_registers(trans_a, aligned_a, n, rounded);
-  const bool registers_t = wt.a_registers && tf32_a_in_registers(!trans_b, aligned_b, m, rounded);
+  if (tf32_rounds_in_copies(m, n)) return false;
+  const bool registers = tf32_reads_a_from_registers(w, trans_a, aligned_a, m, n);
+  const bool registers_t = tf32_reads_a_from_registers(wt, !trans_b, aligned_b, n, m);
   const auto flips = [](bool a_registers, bool ta, bool tb) { return int(!ta && !a_registers) + int(tb); };
   return registers == registers_t && flips(registers_t, !trans_b, !trans_a) < flips(registers, trans_a, trans_b);
 }

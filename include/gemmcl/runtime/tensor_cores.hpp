@@ -165,7 +165,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
   const std::size_t eb = std::size_t(e.bytes);
   const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
-  const bool a_registers = kernel.a_registers && tf32_a_in_registers(p.trans_a, aligned_a, p.n, rounded);
+  const bool a_registers = tf32_reads_a_from_registers(kernel, p.trans_a, aligned_a, p.m, p.n);
   bool rounded_ahead = false;
   if (kernel.k_major) {
     // A not transposed (unless read from registers) or B transposed: a transposed copy, which the
