@@ -150,6 +150,14 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
                                              true, true, true, 40, 600, 70));
     for (const std::size_t i : {1, 3}) check(gt::all_combinations[i], 40, 600, 70, 0.5);
     for (const std::size_t i : {6, 7}) check(gt::all_combinations[i], 600, 40, 70, -0.5);
+    // K split on one tile of C^T: the parts' workspace laid out as the caller's C.
+    const auto& info = core::device_info(cases.t.device());
+    const auto& f32 = element::info_of<float>;
+    CHECK(runtime::tensor::tf32_as_transpose(f32, info, true, true, true, true, 40, 100, 4100));
+    CHECK(runtime::tensor::splits_for({100, 40, 4100}, info,
+                                      runtime::tensor::kernel_for(f32, info, true, false, false, 100, 40, 4100, true),
+                                      f32.bytes) > 1);
+    check(gt::all_combinations[3], 40, 100, 4100, 0.5);
   }
   // TF32 on a product large enough that the runtime's copies round A and B instead of the kernel.
   if (std::is_same_v<G, HopperTf32>) check(gt::all_combinations[0], 2050, 2049, 24, -0.5);
