@@ -216,7 +216,7 @@ inline core::Problem transposed(const core::Problem& p) {
   core::Problem t = p;
   t.m = p.n, t.n = p.m, t.a = p.b, t.b = p.a;
   t.trans_a = !p.trans_b, t.trans_b = !p.trans_a;
-  if (p.epilogue.bias != 0) t.epilogue.bias = 3 - p.epilogue.bias;
+  if (p.epilogue.bias != 0) t.epilogue.bias = p.epilogue.bias == 1 ? 2 : 1;  // per row <-> per column
   return t;
 }
 
