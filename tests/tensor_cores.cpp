@@ -158,6 +158,12 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
                                       runtime::tensor::kernel_for(f32, info, true, false, false, 100, 40, 4100, true),
                                       f32.bytes) > 1);
     check(gt::all_combinations[3], 40, 100, 4100, 0.5);
+    // C^T stores a work-item's two adjacent elements of a row as one where C's address and ldc allow:
+    // one at a time with ldc 43, in pairs with ldc 44 (an offset of 2), the odd last column alone.
+    for (const std::size_t c_pad : {2, 3})
+      cases.check_with(gt::all_combinations[3], 41, 600, 70, 1.25, 0.5, [&](auto& cs) {
+        cs.c_off = 2, cs.c_pad = c_pad;
+      });
   }
   // TF32 on a product large enough that the runtime's copies round A and B instead of the kernel.
   if (std::is_same_v<G, HopperTf32>) check(gt::all_combinations[0], 2050, 2049, 24, -0.5);
@@ -351,7 +357,7 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK_FALSE(as_transpose(false, true, 128, 128, 65536));  // pays neither way
   CHECK_FALSE(as_transpose(false, true, 8192, 64, 8192));   // pays as it is, B copied for as many rows
   CHECK(as_transpose(true, true, 1024, 1024, 1024));        // no transposing copy, A in registers either way
-  CHECK_FALSE(as_transpose(true, true, 4096, 4096, 4096));  // B copied either way, to round it
+  CHECK(as_transpose(true, true, 4096, 4096, 4096));        // B's rounding copy transposes, C^T's A' does not
   CHECK_FALSE(as_transpose(true, true, 8192, 8192, 8192));  // A by descriptor, rounded by its copy
   CHECK_FALSE(as_transpose(true, true, 1536, 1536, 1536));  // 128 x 128: C^T would copy A' instead
   CHECK_FALSE(as_transpose(true, true, 4097, 4097, 4097, false));  // misaligned: copied either way

@@ -105,18 +105,20 @@ done
 # and PTX version (clang 14 writes sm_80 and 7.0), goes through the runtime's own PTX step (tensor_source --patch), and ptxas checks the result
 # for sm_90a, which must hold the warpgroup MMAs.
 # TF32 (float) only with B not transposed, its one K-major tile (the runtime copies a transposed B
-# first), and A from registers (GEMMCL_WG_A_REGS), in either layout, as the runtime builds it.
+# first), and A from registers (GEMMCL_WG_A_REGS), in either layout, as the runtime builds it; and
+# with C stored transposed (GEMMCL_TC_C_TRANS), as where the runtime computes C^T.
 for element in half bfloat16 float; do
-  type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1"
+  type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1" ctranses=0
   [[ $element == bfloat16 ]] && type=bf16
-  [[ $element == float ]] && type=tf32 kk=8 narrows=0 tbs=0
+  [[ $element == float ]] && type=tf32 kk=8 narrows=0 tbs=0 ctranses="0 1"
   for variant in default wide narrow short; do
   for narrow in $narrows; do
     for ta in $tas; do
       for tb in $tbs; do
-        id="${element}_wgmma.$variant.c$narrow.$ta$tb"
+      for ctrans in $ctranses; do
+        id="${element}_wgmma.$variant.c$narrow.$ta$tb.t$ctrans"
         programs=$((programs + 1)) count=$((count + 1))
-        options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow"
+        options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow -DGEMMCL_TC_C_TRANS=$ctrans"
         [[ $element == float ]] && options="$options -DGEMMCL_TC_SM90=1 -DGEMMCL_WG_A_REGS=1"  # cvt.rn
         mma="wgmma.mma_async.sync.aligned.m64n128k$kk.f32.$type.$type"
         if [[ $variant == wide ]]; then
@@ -143,6 +145,7 @@ for element in half bfloat16 float; do
           echo "FAILED: ptxas -arch=sm_90a, $id ($options):"; sed 's/^/    /' "$work/$id.ptxas.log"
           failed=$((failed + 1))
         fi
+      done
       done
     done
   done

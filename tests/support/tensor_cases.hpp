@@ -37,6 +37,19 @@ struct TensorCases {
       unaligned(cs, run);
     else
       aligned(cs, run);
+    run_one(cs);
+  }
+  // A case whose offsets and paddings `adjust` sets, after the aligned ones.
+  template <class Combo, class Adjust>
+  void check_with(const Combo& combo, std::size_t m, std::size_t n, std::size_t k, double alpha, double beta,
+                  Adjust adjust) {
+    Case<T, CT> cs = case_of<T, CT>(combo, m, n, k, alpha, beta);
+    cs.nan_c = cs.beta == 0;
+    aligned(cs, run);
+    adjust(cs);
+    run_one(cs);
+  }
+  void run_one(Case<T, CT>& cs) {
     ++run;
     INFO(cs.describe());
     const Verdict v = run_case(path, t.queue, cs, rng, t.context, input_rounding);

@@ -193,18 +193,16 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
 
 // TF32 on the wgmma kernel computes C^T = op(B)^T op(A)^T instead, stored transposed, where that pays
 // and the product as stored does not (64 x 8192 x 8192 with B stored transposed would copy B for 64
-// rows of C, its transpose copies A for 8192); or where both pay, the copies do not round, A is read
-// the same way in both (from registers or by descriptor) and the transpose needs fewer transposing
-// copies: with both operands stored transposed, it copies neither (1024^3). Where the copies round, B
-// is copied either way, and the transpose measured slower (2048^3, 4096^3); even at 1024^3 it runs
-// below the same product stored as NN, for a reason not yet found (not the transposed store's width).
+// rows of C, its transpose copies A for 8192); or where both pay, A is read the same way in both (from
+// registers or by descriptor) and the transpose needs fewer transposing copies. With both operands
+// stored transposed it copies neither where the copies do not round (1024^3), and only rounds one
+// where they do (2048^3, 4096^3: a copy that transposes costs more than one that does not).
 inline bool tf32_as_transpose(const element::Info& e, const core::DeviceInfo& d, bool trans_a, bool trans_b,
                               bool aligned_a, bool aligned_b, std::size_t m, std::size_t n, std::size_t k) {
   if (e.bytes != 4) return false;
   const Kernel w = wgmma_variant(e, d, true, m, n, k), wt = wgmma_variant(e, d, true, n, m, k);
   if (!tf32_pays(wt, !trans_b, !trans_a, n, m)) return false;
   if (!tf32_pays(w, trans_a, trans_b, m, n)) return true;
-  if (tf32_rounds_in_copies(m, n)) return false;
   const bool registers = tf32_reads_a_from_registers(w, trans_a, aligned_a, m, n);
   const bool registers_t = tf32_reads_a_from_registers(wt, !trans_b, aligned_b, n, m);
   const auto flips = [](bool a_registers, bool ta, bool tb) { return int(!ta && !a_registers) + int(tb); };

@@ -78,6 +78,25 @@ inline constexpr std::string_view wgmma_body = R"CLC(
 inline ulong matrix_descriptor(const uint addr, const uint lbo, const uint sbo) {
   return (ulong)((addr & 0x3FFFFu) >> 4) | ((ulong)(lbo >> 4) << 16) | ((ulong)(sbo >> 4) << 32);
 }
+
+#if GEMMCL_TC_C_TRANS
+#if GEMMCL_TC_C_NARROW
+#error "C is stored transposed only as floats (TF32)"
+#endif
+// store_c for two adjacent elements of a C stored transposed, (row, col) and (row, col + 1), at p and
+// p + 1, in one 8-byte store: one element at a time, a warp's stores would each fill half of every
+// 32-byte sector they touch, twice the transactions of the untransposed store.
+inline void store_c_pair(__global float* p, const float2 acc, const float alpha, const float beta,
+                         const float2 bias, const float act_lo, const float act_hi) {
+  float2 v = alpha * acc;
+  if (beta != 0.0f) v += beta * *(__global float2*)p;
+#if GEMMCL_EPILOGUE
+  v += bias;
+  v = ACTIVATE(v, float2);
+#endif
+  *(__global float2*)p = v;
+}
+#endif
 )CLC";
 
 inline constexpr std::string_view wgmma_kernel = R"CLC(
@@ -254,6 +273,26 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
     const int lane = tid & 31, warp = (tid >> 5) & 3, g = lane >> 2, t = lane & 3;
     __global ctype* C = c + c_offset + split * c_split;
     const int rows = m0 + 64 * wg + 16 * warp + g;
+#if GEMMCL_TC_C_TRANS
+    // C stored transposed: (row, col) at row * ldc + col, so a work-item's two columns of an n8 block
+    // are adjacent in memory, stored as a pair wherever C's address and ldc keep pairs 8-byte aligned
+    // (decided once a tile: tested at every pair, the kernel ran slower).
+    if (((ulong)C & 7) == 0 && (ldc & 1) == 0) {
+#pragma unroll
+      for (int j = 0; j < BN / 8; ++j)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          const int row = rows + 8 * h, col = n0 + 8 * j + 2 * t;
+          __global float* p = C + ((long)row * ldc + col);
+          if (row < m && col + 1 < n)
+            store_c_pair(p, (float2)(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]), alpha, beta,
+                         TC_EPILOGUE_PAIR(row, col));
+          else if (row < m && col < n)
+            store_c(p, acc[4 * j + 2 * h], alpha, beta, TC_EPILOGUE(row, col));
+        }
+      continue;
+    }
+#endif
 #pragma unroll
     for (int j = 0; j < BN / 8; ++j)
 #pragma unroll
