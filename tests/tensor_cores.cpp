@@ -313,6 +313,13 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(wgmma_tile_n(1024, 1024, 8192) == 128);   // 64 tiles, K split in 4
   CHECK(wgmma_tile_n(8192, 64, 8192) == 64);
   CHECK(wgmma_tile_n(128, 128, 65536) == 64);     // one tile in at most 64 parts: two tiles instead
+  // Built through the PTX step; the 128 x 64 variant also with a register cap (two work-groups a unit).
+  const auto rewrite = [&](std::size_t m, std::size_t n, std::size_t depth) {
+    return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).rewrite;
+  };
+  CHECK((rewrite(8192, 64, 8192) == &runtime::ptx::to_sm90a_with_128_registers));
+  CHECK((rewrite(4096, 4096, 4096) == &runtime::ptx::to_sm90a));
+  CHECK((rewrite(1536, 1536, 1536) == &runtime::ptx::to_sm90a));
   // A C of at most 64 rows (a row-major 8192 x 64 C inside): 64 x 128 tiles of one warpgroup.
   const auto wgmma_tile_m = [&](std::size_t m, std::size_t n, std::size_t depth) {
     return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).tile_m;
@@ -401,8 +408,8 @@ TEST_CASE("PTX post-processing for sm_90a") {
   fails(".version 9.0\n.target sm_90\nmov.u32 %r1, 0;\n", "no \"//@\" line");
 }
 
-// The register cap of the capped DMMA variants (dmma_variants.hpp): .maxnreg between the entry's parameters
-// and its body; a text without an entry, or with a cap already, is refused.
+// The register cap of the capped DMMA variants (dmma_variants.hpp) and of the narrow wgmma one: .maxnreg
+// between the entry's parameters and its body; a text without an entry, or with a cap already, is refused.
 TEST_CASE("PTX post-processing: register cap") {
   const std::string ptx = ".version 9.0\n.target sm_90\n.visible .entry gemmcl_dmma(\n\t.param .u32 m\n)\n{\n\tret;\n}\n";
   const std::string out = runtime::ptx::with_128_registers(ptx);
@@ -410,4 +417,10 @@ TEST_CASE("PTX post-processing: register cap") {
   CHECK(out.size() == ptx.size() + std::string(".maxnreg 128\n").size());
   CHECK_THROWS_AS(runtime::ptx::with_128_registers(".version 9.0\n.target sm_90\n"), Error);
   CHECK_THROWS_AS(runtime::ptx::with_128_registers(out), Error);
+  // Both steps, as the narrow wgmma variant is built: retargeted, uncommented and capped.
+  const std::string both = runtime::ptx::to_sm90a_with_128_registers(
+      ".version 9.0\n.target sm_90\n.visible .entry gemmcl_wgmma(\n\t.param .u32 m\n)\n{\n//@wgmma.fence.sync.aligned;\n}\n");
+  CHECK(both.find(".target sm_90a\n") != std::string::npos);
+  CHECK(both.find(")\n.maxnreg 128\n{\nwgmma.fence.sync.aligned;") != std::string::npos);
+  CHECK_THROWS_AS(runtime::ptx::to_sm90a_with_128_registers(ptx), Error);  // no //@ line
 }

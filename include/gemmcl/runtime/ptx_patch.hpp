@@ -1,6 +1,6 @@
 #pragma once
 // PTX post-processing, for what NVIDIA's OpenCL compiler cannot be asked: instructions of another target
-// (to_sm90a) and a register cap (with_128_registers). Its compiler writes PTX for
+// (to_sm90a) and a register cap (with_128_registers), or both. Its compiler writes PTX for
 // sm_90, and Hopper's warpgroup MMA (wgmma) exists only for sm_90a. A kernel writes such lines as "//@"
 // comments inside inline asm, with every register they use as an operand, so the compiler allocates and
 // keeps those registers; this step uncomments the lines and retargets the PTX, and the runtime rebuilds
@@ -64,5 +64,9 @@ inline std::string with_128_registers(std::string_view ptx) {
   out.append(ptx.substr(body));
   return out;
 }
+
+// Both: the sm_90a PTX of `ptx`, its kernel limited to 128 registers (wgmma variants launched two
+// work-groups of 256 to a multiprocessor).
+inline std::string to_sm90a_with_128_registers(std::string_view ptx) { return with_128_registers(to_sm90a(ptx)); }
 
 }  // namespace gemmcl::runtime::ptx

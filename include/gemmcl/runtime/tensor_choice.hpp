@@ -118,11 +118,16 @@ inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, b
   const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
   // One work-group of 128 x 256 tiles fills a multiprocessor's local memory, two of the others do. TF32
   // may read A from registers on every variant but 128 x 128, whose registers would then no longer fit
-  // two work-groups a multiprocessor (about 150 against 128).
+  // two work-groups a multiprocessor (about 150 against 128). The 128 x 64 variant is capped at 128
+  // (the PTX step) so that two fit: TF32 with A from registers, and storing C^T, take the compiler a
+  // little over, and one work-group a multiprocessor ran a fifth slower where the launch has two.
   const auto wgmma = [&](std::size_t tile_n, std::string_view options, std::size_t tile_m = wgmma_tile_m) {
     const bool tf32 = e.bytes == 4, square = tile_m == wgmma_tile_m && tile_n == wgmma_tile_n;
-    return Kernel{&codegen::wgmma_source(e), emulate ? nullptr : &ptx::to_sm90a, tile_m, tile_n,
-                  wgmma_threads(tile_m), options, tf32, tf32 && !square, tile_n == wgmma_wide_tile_n ? 1u : 2u};
+    const bool narrow = tile_n == wgmma_narrow_tile_n;
+    return Kernel{&codegen::wgmma_source(e),
+                  emulate ? nullptr : narrow ? &ptx::to_sm90a_with_128_registers : &ptx::to_sm90a,
+                  tile_m, tile_n, wgmma_threads(tile_m), options, tf32, tf32 && !square,
+                  tile_n == wgmma_wide_tile_n ? 1u : 2u};
   };
   const auto short_tiles = [&] { return wgmma(wgmma_tile_n, wgmma_short_options, wgmma_short_tile_m); };
   // GEMMCL_WGMMA_VARIANT=wide, narrow, short or default forces that variant (tuning).
