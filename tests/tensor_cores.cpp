@@ -313,13 +313,15 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(wgmma_tile_n(1024, 1024, 8192) == 128);   // 64 tiles, K split in 4
   CHECK(wgmma_tile_n(8192, 64, 8192) == 64);
   CHECK(wgmma_tile_n(128, 128, 65536) == 64);     // one tile in at most 64 parts: two tiles instead
-  // Built through the PTX step; the 128 x 64 variant also with a register cap (two work-groups a unit).
+  // Built through the PTX step; the 128 x 64 variant, and TF32's 128 x 128 one, also with a register
+  // cap (two work-groups of 256 a unit).
   const auto rewrite = [&](std::size_t m, std::size_t n, std::size_t depth) {
     return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).rewrite;
   };
   CHECK((rewrite(8192, 64, 8192) == &runtime::ptx::to_sm90a_with_128_registers));
   CHECK((rewrite(4096, 4096, 4096) == &runtime::ptx::to_sm90a));
   CHECK((rewrite(1536, 1536, 1536) == &runtime::ptx::to_sm90a));
+  CHECK((rewrite(64, 8192, 8192) == &runtime::ptx::to_sm90a));  // 64 x 128: 128 work-items
   // A C of at most 64 rows (a row-major 8192 x 64 C inside): 64 x 128 tiles of one warpgroup.
   const auto wgmma_tile_m = [&](std::size_t m, std::size_t n, std::size_t depth) {
     return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).tile_m;
@@ -334,15 +336,15 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK_FALSE(tf32_copies_pay(true, false, 8192, 256));  // A (8192 x 8192) copied for 256 columns
   CHECK(tf32_copies_pay(false, true, 8192, 64));         // B (64 x 8192) copied for 8192 rows
   CHECK_FALSE(tf32_copies_pay(false, true, 128, 128));
-  // TF32 reads A from registers on every variant but 128 x 128 (whose registers would not fit two
-  // work-groups a multiprocessor), so only there is an A stored M-contiguous copied, where that pays.
+  // TF32 reads A from registers on every variant (the 128 x 128 one under its register cap).
   const auto tf32 = [&](bool trans_a, bool trans_b, std::size_t m, std::size_t n, std::size_t depth) {
     return runtime::tensor::kernel_for(element::info_of<float>, h100, false, trans_a, trans_b, m, n, depth, true);
   };
   CHECK(tf32(false, false, 4096, 4096, 4096).a_registers);        // 128 x 256
   CHECK(tf32(false, false, 8192, 64, 8192).a_registers);          // 128 x 64
   CHECK(tf32(false, false, 64, 8192, 8192).a_registers);          // 64 x 128
-  CHECK_FALSE(tf32(false, false, 1536, 1536, 1536).a_registers);  // 128 x 128
+  CHECK(tf32(false, false, 1536, 1536, 1536).a_registers);        // 128 x 128
+  CHECK((tf32(false, false, 1536, 1536, 1536).rewrite == &runtime::ptx::to_sm90a_with_128_registers));
   CHECK(tf32(false, false, 1536, 1536, 1536).k_major);
   using runtime::tensor::tf32_a_in_registers;  // (trans_a, aligned_a, n, rounded in copies)
   CHECK(tf32_a_in_registers(false, true, 8192, true));   // A would be transposed by a copy
@@ -366,7 +368,7 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(as_transpose(true, true, 1024, 1024, 1024));        // no transposing copy, A in registers either way
   CHECK(as_transpose(true, true, 4096, 4096, 4096));        // B's rounding copy transposes, C^T's A' does not
   CHECK_FALSE(as_transpose(true, true, 8192, 8192, 8192));  // A by descriptor, rounded by its copy
-  CHECK_FALSE(as_transpose(true, true, 1536, 1536, 1536));  // 128 x 128: C^T would copy A' instead
+  CHECK(as_transpose(true, true, 1536, 1536, 1536));        // 128 x 128, A in registers either way
   CHECK_FALSE(as_transpose(true, true, 4097, 4097, 4097, false));  // misaligned: copied either way
   CHECK_FALSE(as_transpose(false, false, 4096, 4096, 4096));
   CHECK_FALSE(tf32_as_transpose(f16, h100, false, true, true, true, 64, 8192, 8192));
@@ -408,7 +410,7 @@ TEST_CASE("PTX post-processing for sm_90a") {
   fails(".version 9.0\n.target sm_90\nmov.u32 %r1, 0;\n", "no \"//@\" line");
 }
 
-// The register cap of the capped DMMA variants (dmma_variants.hpp) and of the narrow wgmma one: .maxnreg
+// The register cap of the capped DMMA variants (dmma_variants.hpp) and of two wgmma ones: .maxnreg
 // between the entry's parameters and its body; a text without an entry, or with a cap already, is refused.
 TEST_CASE("PTX post-processing: register cap") {
   const std::string ptx = ".version 9.0\n.target sm_90\n.visible .entry gemmcl_dmma(\n\t.param .u32 m\n)\n{\n\tret;\n}\n";
@@ -417,7 +419,7 @@ TEST_CASE("PTX post-processing: register cap") {
   CHECK(out.size() == ptx.size() + std::string(".maxnreg 128\n").size());
   CHECK_THROWS_AS(runtime::ptx::with_128_registers(".version 9.0\n.target sm_90\n"), Error);
   CHECK_THROWS_AS(runtime::ptx::with_128_registers(out), Error);
-  // Both steps, as the narrow wgmma variant is built: retargeted, uncommented and capped.
+  // Both steps, as the capped wgmma variants are built: retargeted, uncommented and capped.
   const std::string both = runtime::ptx::to_sm90a_with_128_registers(
       ".version 9.0\n.target sm_90\n.visible .entry gemmcl_wgmma(\n\t.param .u32 m\n)\n{\n//@wgmma.fence.sync.aligned;\n}\n");
   CHECK(both.find(".target sm_90a\n") != std::string::npos);

@@ -106,8 +106,8 @@ done
 # for sm_90a, which must hold the warpgroup MMAs.
 # TF32 (float) only with B not transposed, its one K-major tile (the runtime copies a transposed B
 # first), and A from registers (GEMMCL_WG_A_REGS), in either layout, as the runtime builds it; and
-# with C stored transposed (GEMMCL_TC_C_TRANS), as where the runtime computes C^T. The narrow variant
-# also goes through the register cap, as the runtime builds it.
+# with C stored transposed (GEMMCL_TC_C_TRANS), as where the runtime computes C^T. The narrow variant,
+# and TF32's default one, also go through the register cap, as the runtime builds them.
 for element in half bfloat16 float; do
   type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1" ctranses=0
   [[ $element == bfloat16 ]] && type=bf16
@@ -136,7 +136,7 @@ for element in half bfloat16 float; do
         if ! "$1" --patch "$work/$id.ptx" "$work/$id.90a.ptx" > "$work/$id.patch.log" 2>&1; then
           echo "FAILED: the PTX step, $id:"; sed 's/^/    /' "$work/$id.patch.log"; failed=$((failed + 1)); continue
         fi
-        if [[ $variant == narrow ]]; then
+        if [[ $variant == narrow || ($variant == default && $element == float) ]]; then
           if ! "$1" --cap "$work/$id.90a.ptx" "$work/$id.capped.ptx" > "$work/$id.cap.log" 2>&1; then
             echo "FAILED: the register cap, $id:"; sed 's/^/    /' "$work/$id.cap.log"; failed=$((failed + 1)); continue
           fi

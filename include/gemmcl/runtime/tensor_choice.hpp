@@ -58,7 +58,7 @@ struct Kernel {
   std::size_t tile_m, tile_n, threads;
   std::string_view options = {};
   bool k_major = false;      // reads B only not transposed (the wgmma kernel's TF32)
-  bool a_registers = false;  // and may read A from registers, in either layout (not on 128 x 128 tiles)
+  bool a_registers = false;  // and may read A from registers, in either layout
   // Persistent kernels (wgmma): how many of its work-groups a compute unit holds at once; the launch
   // is then at most that many per unit, each taking every so many tiles. 0: one work-group per tile.
   std::size_t resident = 0;
@@ -117,17 +117,17 @@ inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, b
   const auto tiles = [&](std::size_t tile_n) { return tile_count(m, n, wgmma_tile_m, tile_n); };
   const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
   // One work-group of 128 x 256 tiles fills a multiprocessor's local memory, two of the others do. TF32
-  // may read A from registers on every variant but 128 x 128, whose registers would then no longer fit
-  // two work-groups a multiprocessor (about 150 against 128). The 128 x 64 variant is capped at 128
-  // (the PTX step) so that two fit: TF32 with A from registers, and storing C^T, take the compiler a
-  // little over, and one work-group a multiprocessor ran a fifth slower where the launch has two.
+  // may read A from registers on every variant. Two work-groups of 256 need at most 128 registers a
+  // work-item, so the 128 x 64 variant, and TF32's 128 x 128 one, are capped there (the PTX step): TF32
+  // with A from registers, and storing C^T, take the compiler over (to about 150 on 128 x 128), and one
+  // work-group a multiprocessor ran a fifth slower where the launch has two. (16-bit products on 128 x
+  // 128 tiles were not measured faster capped, and run as they were.)
   const auto wgmma = [&](std::size_t tile_n, std::string_view options, std::size_t tile_m = wgmma_tile_m) {
-    const bool tf32 = e.bytes == 4, square = tile_m == wgmma_tile_m && tile_n == wgmma_tile_n;
-    const bool narrow = tile_n == wgmma_narrow_tile_n;
+    const bool tf32 = e.bytes == 4, wide = tile_n == wgmma_wide_tile_n;
+    const bool capped = tile_m == wgmma_tile_m && (tile_n == wgmma_narrow_tile_n || (tf32 && !wide));
     return Kernel{&codegen::wgmma_source(e),
-                  emulate ? nullptr : narrow ? &ptx::to_sm90a_with_128_registers : &ptx::to_sm90a,
-                  tile_m, tile_n, wgmma_threads(tile_m), options, tf32, tf32 && !square,
-                  tile_n == wgmma_wide_tile_n ? 1u : 2u};
+                  emulate ? nullptr : capped ? &ptx::to_sm90a_with_128_registers : &ptx::to_sm90a,
+                  tile_m, tile_n, wgmma_threads(tile_m), options, tf32, tf32, wide ? 1u : 2u};
   };
   const auto short_tiles = [&] { return wgmma(wgmma_tile_n, wgmma_short_options, wgmma_short_tile_m); };
   // GEMMCL_WGMMA_VARIANT=wide, narrow, short or default forces that variant (tuning).
