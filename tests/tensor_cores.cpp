@@ -421,7 +421,8 @@ TEST_CASE("PTX post-processing: register cap") {
   CHECK_THROWS_AS(runtime::ptx::with_128_registers(out), Error);
   // Both steps, as the capped wgmma variants are built: retargeted, uncommented and capped.
   const std::string both = runtime::ptx::to_sm90a_with_128_registers(
-      ".version 9.0\n.target sm_90\n.visible .entry gemmcl_wgmma(\n\t.param .u32 m\n)\n{\n//@wgmma.fence.sync.aligned;\n}\n");
+      ".version 9.0\n.target sm_90\n.visible .entry gemmcl_wgmma(\n\t.param .u32 m\n)\n"
+      "{\n//@wgmma.fence.sync.aligned;\n}\n");
   CHECK(both.find(".target sm_90a\n") != std::string::npos);
   CHECK(both.find(")\n.maxnreg 128\n{\nwgmma.fence.sync.aligned;") != std::string::npos);
   CHECK_THROWS_AS(runtime::ptx::to_sm90a_with_128_registers(ptx), Error);  // no //@ line
