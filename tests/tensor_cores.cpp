@@ -74,7 +74,7 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
     // Enough tiles of 128 x 128 that a Hopper GPU's wgmma kernel takes neither its narrow nor its wide
     // variant, with edges; only where that kernel runs for real.
     const std::size_t m = 128 * 12 + 3, n = 128 * 12 - 5, k = 72;
-    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, false, m, n, k).tile_n == 128)
+    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n, k).tile_n == 128)
       for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[3]})
         check(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0, false);
   }
@@ -96,7 +96,7 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
     // every direction; only where that kernel runs for real (the emulated test below takes the wide
     // variant on smaller products).
     const std::size_t m = 128 * 12 + 5, n = 256 * 12 - 7, k = 200;
-    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, false, m, n, k).tile_n == 256)
+    if (real && runtime::tensor::kernel_for(element::info_of<T>, info, false, false, m, n, k).tile_n == 256)
       for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[1], gt::all_combinations[2],
                                 gt::all_combinations[3]})
         check(combo, m, n, k, 1.25, run % 2 ? -0.5 : 0.0, false);
@@ -155,7 +155,7 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
     const auto& f32 = element::info_of<float>;
     CHECK(runtime::tensor::tf32_as_transpose(f32, info, true, true, true, true, 40, 100, 4100));
     CHECK(runtime::tensor::splits_for({100, 40, 4100}, info,
-                                      runtime::tensor::kernel_for(f32, info, true, false, false, 100, 40, 4100, true),
+                                      runtime::tensor::kernel_for(f32, info, true, false, 100, 40, 4100, true),
                                       f32.bytes) > 1);
     check(gt::all_combinations[3], 40, 100, 4100, 0.5);
     // C^T stores a work-item's two adjacent elements of a row as one where C's address and ldc allow:
@@ -282,7 +282,7 @@ TEST_CASE("tensor-core choices by shape") {
   h100.compute_units = 132;
   // DMMA: the tile and its work-items.
   const auto dmma_tile = [&](std::size_t m, std::size_t n, std::size_t depth = 1000) {
-    const auto k = runtime::tensor::kernel_for(element::info_of<double>, h100, false, false, false, m, n, depth);
+    const auto k = runtime::tensor::kernel_for(element::info_of<double>, h100, false, false, m, n, depth);
     return std::tuple{k.tile_m, k.tile_n, k.threads};
   };
   using Tile = std::tuple<std::size_t, std::size_t, std::size_t>;
@@ -295,7 +295,7 @@ TEST_CASE("tensor-core choices by shape") {
   // K split: two work-groups a unit, in parts of at least 1024 (FP64: 256), or 512 where that leaves
   // half the units idle (one tile of TF32 on mma.sync).
   const auto splits = [&](const element::Info& e, bool trans_b, std::size_t m, std::size_t n, std::size_t depth) {
-    const auto kernel = runtime::tensor::kernel_for(e, h100, false, false, trans_b, m, n, depth, false);
+    const auto kernel = runtime::tensor::kernel_for(e, h100, false, trans_b, m, n, depth, false);
     return runtime::tensor::splits_for({m, n, depth}, h100, kernel, e.bytes);
   };
   CHECK(splits(element::info_of<float>, true, 128, 128, 65536) == 128);
@@ -304,7 +304,7 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(splits(element::info_of<float>, false, 1024, 1024, 1024) == 1);
   // The Hopper kernel's tile width for 16-bit products (hopper: chosen as on compute capability 9.0).
   const auto wgmma_tile_n = [&](std::size_t m, std::size_t n, std::size_t depth) {
-    return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).tile_n;
+    return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, m, n, depth, true).tile_n;
   };
   CHECK(wgmma_tile_n(4096, 4096, 4096) == 256);
   CHECK(wgmma_tile_n(2048, 2048, 2048) == 256);   // 128 tiles of 128 x 256 for 132 units
@@ -316,7 +316,7 @@ TEST_CASE("tensor-core choices by shape") {
   // Built through the PTX step; the 128 x 64 variant, and TF32's 128 x 128 one, also with a register
   // cap (two work-groups of 256 a unit).
   const auto rewrite = [&](std::size_t m, std::size_t n, std::size_t depth) {
-    return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).rewrite;
+    return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, m, n, depth, true).rewrite;
   };
   CHECK((rewrite(8192, 64, 8192) == &runtime::ptx::to_sm90a_with_128_registers));
   CHECK((rewrite(4096, 4096, 4096) == &runtime::ptx::to_sm90a));
@@ -324,28 +324,34 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK((rewrite(64, 8192, 8192) == &runtime::ptx::to_sm90a));  // 64 x 128: 128 work-items
   // A C of at most 64 rows (a row-major 8192 x 64 C inside): 64 x 128 tiles of one warpgroup.
   const auto wgmma_tile_m = [&](std::size_t m, std::size_t n, std::size_t depth) {
-    return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, false, m, n, depth, true).tile_m;
+    return runtime::tensor::kernel_for(element::info_of<half>, h100, false, false, m, n, depth, true).tile_m;
   };
   CHECK(wgmma_tile_m(64, 8192, 8192) == 64);
   CHECK(wgmma_tile_m(37, 53, 150) == 64);
   CHECK(wgmma_tile_m(65, 8192, 8192) == 128);
   CHECK(wgmma_tile_m(8192, 64, 8192) == 128);
-  using runtime::tensor::tf32_copies_pay, runtime::tensor::tf32_rounds_in_copies;
-  CHECK(tf32_copies_pay(false, false, 100, 100));       // nothing to copy
-  CHECK(tf32_copies_pay(true, true, 4096, 4096));
-  CHECK_FALSE(tf32_copies_pay(true, false, 8192, 256));  // A (8192 x 8192) copied for 256 columns
-  CHECK(tf32_copies_pay(false, true, 8192, 64));         // B (64 x 8192) copied for 8192 rows
-  CHECK_FALSE(tf32_copies_pay(false, true, 128, 128));
-  // TF32 reads A from registers on every variant (the 128 x 128 one under its register cap).
-  const auto tf32 = [&](bool trans_a, bool trans_b, std::size_t m, std::size_t n, std::size_t depth) {
-    return runtime::tensor::kernel_for(element::info_of<float>, h100, false, trans_a, trans_b, m, n, depth, true);
+  using runtime::tensor::tf32_copies_pay, runtime::tensor::tf32_rounds_in_copies;  // (trans_b, m)
+  CHECK(tf32_copies_pay(false, 100));       // nothing to copy
+  CHECK(tf32_copies_pay(true, 4096));
+  CHECK(tf32_copies_pay(true, 8192));       // B (64 x 8192) copied for 8192 rows
+  CHECK_FALSE(tf32_copies_pay(true, 128));  // B (8192 x 128) copied for 128 rows
+  // TF32 reads A from registers on every variant (the 128 x 128 one under its register cap), so an A
+  // stored M-contiguous is not copied transposed (but where it is copied anyway: misaligned, the
+  // copies rounding).
+  const auto tf32 = [&](std::size_t m, std::size_t n, std::size_t depth) {
+    return runtime::tensor::kernel_for(element::info_of<float>, h100, false, false, m, n, depth, true);
   };
-  CHECK(tf32(false, false, 4096, 4096, 4096).a_registers);        // 128 x 256
-  CHECK(tf32(false, false, 8192, 64, 8192).a_registers);          // 128 x 64
-  CHECK(tf32(false, false, 64, 8192, 8192).a_registers);          // 64 x 128
-  CHECK(tf32(false, false, 1536, 1536, 1536).a_registers);        // 128 x 128
-  CHECK((tf32(false, false, 1536, 1536, 1536).rewrite == &runtime::ptx::to_sm90a_with_128_registers));
-  CHECK(tf32(false, false, 1536, 1536, 1536).k_major);
+  const auto registers = [&](std::size_t m, std::size_t n, std::size_t depth, bool aligned = true) {
+    return runtime::tensor::tf32_reads_a_from_registers(tf32(m, n, depth), false, aligned, m, n);
+  };
+  CHECK(registers(4096, 4096, 4096));        // 128 x 256
+  CHECK(registers(8192, 64, 8192));          // 128 x 64
+  CHECK(registers(64, 8192, 8192));          // 64 x 128
+  CHECK(registers(1536, 1536, 1536));        // 128 x 128
+  CHECK(registers(1536, 1536, 1536, false));
+  CHECK_FALSE(registers(4096, 4096, 4096, false));
+  CHECK((tf32(1536, 1536, 1536).rewrite == &runtime::ptx::to_sm90a_with_128_registers));
+  CHECK(tf32(1536, 1536, 1536).k_major);
   using runtime::tensor::tf32_a_in_registers;  // (trans_a, aligned_a, n, rounded in copies)
   CHECK(tf32_a_in_registers(false, true, 8192, true));   // A would be transposed by a copy
   CHECK(tf32_a_in_registers(true, true, 4096, true));    // rounding A in a copy costs more

@@ -153,7 +153,7 @@ int run_wgmma(Device& d, gt::Case<T, CT> cs, const char* variant, std::size_t ti
   ::setenv("GEMMCL_WGMMA_VARIANT", variant, 1);
   const core::DeviceInfo& info = core::device_info(d.device());
   const runtime::tensor::Kernel kernel =
-      runtime::tensor::kernel_for(element::info_of<T>, info, true, false, false, cs.m, cs.n, cs.k, true);
+      runtime::tensor::kernel_for(element::info_of<T>, info, true, false, cs.m, cs.n, cs.k, true);
   const std::size_t tiles = runtime::tensor::tile_count(cs.m, cs.n, kernel.tile_m, kernel.tile_n);
   // Else the case would not be what it claims: the variable read before, or more units reported.
   if (kernel.tile_n != tile_n || kernel.tile_m != tile_m || tiles <= kernel.resident * info.compute_units) {

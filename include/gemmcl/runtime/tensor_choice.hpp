@@ -57,8 +57,9 @@ struct Kernel {
   std::string (*rewrite)(std::string_view);  // the PTX step it is built through, if any
   std::size_t tile_m, tile_n, threads;
   std::string_view options = {};
-  bool k_major = false;      // reads B only not transposed (the wgmma kernel's TF32)
-  bool a_registers = false;  // and may read A from registers, in either layout
+  // The wgmma kernel's TF32: reads B only not transposed, and A from registers in either layout or
+  // transposed through a descriptor (tf32_reads_a_from_registers).
+  bool k_major = false;
   // Persistent kernels (wgmma): how many of its work-groups a compute unit holds at once; the launch
   // is then at most that many per unit, each taking every so many tiles. 0: one work-group per tile.
   std::size_t resident = 0;
@@ -74,13 +75,13 @@ inline constexpr std::size_t split_min_k = 4096, split_min_part_k = 1024, max_sp
 inline std::size_t most_splits(std::size_t k, bool fp64) {
   return k < split_min_k ? 1 : std::clamp<std::size_t>(k / (fp64 ? 256 : split_min_part_k), 1, max_splits);
 }
-// TF32 on the wgmma kernel reads B not transposed, and A transposed unless from registers (below),
-// through a transposed copy of an operand stored otherwise (flip_a: A is so copied); that copy pays
-// where the operand enters enough products (n for A, m for B). Below that (128 x 128 x 65536 with B
-// transposed) mma.sync, which reads either way, is faster.
-inline bool tf32_copies_pay(bool flip_a, bool trans_b, std::size_t m, std::size_t n) {
+// TF32 on the wgmma kernel reads B not transposed, through a transposed copy of a B stored otherwise;
+// that copy pays where B enters enough products (m of them). Below that (128 x 128 x 65536 with B
+// transposed) mma.sync, which reads either way, is faster. A needs no such copy: it is read from
+// registers in either layout, or copied where that pays anyway (tf32_a_in_registers).
+inline bool tf32_copies_pay(bool trans_b, std::size_t m) {
   constexpr std::size_t min_uses = 512;
-  return (!flip_a || n >= min_uses) && (!trans_b || m >= min_uses);
+  return !trans_b || m >= min_uses;
 }
 
 // TF32 on the wgmma kernel rounds what it reads through descriptors to TF32 in local memory, which
@@ -92,8 +93,9 @@ inline bool tf32_copies_pay(bool flip_a, bool trans_b, std::size_t m, std::size_
 inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 2048; }
 
 // TF32 on the wgmma kernel takes A from registers (wgmma_a_regs.hpp: loaded from local memory and
-// rounded there, in either layout) or, like B, through a descriptor from a K-major tile rounded ahead
-// (by the copies, or in local memory). Registers save A's transposing copy where it is stored
+// rounded there, in either layout; every variant, under a register cap where two work-groups share a
+// multiprocessor) or, like B, through a descriptor from a K-major tile rounded ahead (by the copies,
+// or in local memory). Registers save A's transposing copy where it is stored
 // M-contiguous, and its rounding pass; but the loads and the rounding then sit between a K step's
 // barrier and its MMAs, which made the kernel itself 3-6% slower on 128 x 256 tiles and 13% slower on
 // a C 64 wide with K deep (H200). So: registers where A would be transposed; where A is K-major,
@@ -107,7 +109,7 @@ inline bool tf32_a_in_registers(bool trans_a, bool aligned_a, std::size_t n, boo
 }
 // Whether TF32 on variant w of the wgmma kernel reads A from registers, in an m x n product.
 inline bool tf32_reads_a_from_registers(const Kernel& w, bool trans_a, bool aligned_a, std::size_t m, std::size_t n) {
-  return w.a_registers && tf32_a_in_registers(trans_a, aligned_a, n, tf32_rounds_in_copies(m, n));
+  return w.k_major && tf32_a_in_registers(trans_a, aligned_a, n, tf32_rounds_in_copies(m, n));
 }
 
 // The wgmma kernel's tile variant for an m x n x k product on device d.
@@ -127,7 +129,7 @@ inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, b
     const bool capped = tile_m == wgmma_tile_m && (tile_n == wgmma_narrow_tile_n || (tf32 && !wide));
     return Kernel{&codegen::wgmma_source(e),
                   emulate ? nullptr : capped ? &ptx::to_sm90a_with_128_registers : &ptx::to_sm90a,
-                  tile_m, tile_n, wgmma_threads(tile_m), options, tf32, tf32, wide ? 1u : 2u};
+                  tile_m, tile_n, wgmma_threads(tile_m), options, tf32, wide ? 1u : 2u};
   };
   const auto short_tiles = [&] { return wgmma(wgmma_tile_n, wgmma_short_options, wgmma_short_tile_m); };
   // GEMMCL_WGMMA_VARIANT=wide, narrow, short or default forces that variant (tuning).
@@ -154,17 +156,11 @@ inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, b
 inline bool on_wgmma(const core::DeviceInfo& d, bool emulate, bool hopper) {
   return hopper || (!emulate && wgmma_by_environment() && target::nvidia::compute_capability(d) == 90);
 }
-// Whether TF32's copies pay on variant w of the wgmma kernel (A read from registers needs none).
-inline bool tf32_pays(const Kernel& w, bool trans_a, bool trans_b, std::size_t m, std::size_t n) {
-  return tf32_copies_pay(!w.a_registers && !trans_a, trans_b, m, n);
-}
-
-// trans_a, trans_b: A and B as the kernel would read them (transposed or not), which decide whether TF32
-// runs on wgmma; m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the
-// wgmma kernel even where it is emulated (tests).
-inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_a = false,
-                         bool trans_b = false, std::size_t m = 0, std::size_t n = 0, std::size_t k = 0,
-                         bool hopper = false) {
+// trans_b: B as the kernel would read it (transposed or not), which decides whether TF32 runs on wgmma;
+// m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the wgmma kernel even
+// where it is emulated (tests).
+inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false,
+                         std::size_t m = 0, std::size_t n = 0, std::size_t k = 0, bool hopper = false) {
   using namespace codegen::tensor;
   // DMMA: 128 x 64 tiles; 64 x 64 where 128 rows would pad m by a tenth more (m of 64); where fewer
   // 128 x 64 tiles than compute units would leave some idle and K is too shallow to split instead,
@@ -190,8 +186,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   // MMAs, built through the PTX step.
   if ((e.bytes == 2 || e.bytes == 4) && on_wgmma(d, emulate, hopper)) {
     const Kernel w = wgmma_variant(e, d, emulate, m, n, k);
-    // TF32: A from registers where the variant allows, else copied transposed where stored M-contiguous.
-    if (e.bytes == 2 || hopper || tf32_pays(w, trans_a, trans_b, m, n)) return w;
+    if (e.bytes == 2 || hopper || tf32_copies_pay(trans_b, m)) return w;
   }
   return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};
 }
@@ -206,8 +201,8 @@ inline bool tf32_as_transpose(const element::Info& e, const core::DeviceInfo& d,
                               bool aligned_a, bool aligned_b, std::size_t m, std::size_t n, std::size_t k) {
   if (e.bytes != 4) return false;
   const Kernel w = wgmma_variant(e, d, true, m, n, k), wt = wgmma_variant(e, d, true, n, m, k);
-  if (!tf32_pays(wt, !trans_b, !trans_a, n, m)) return false;
-  if (!tf32_pays(w, trans_a, trans_b, m, n)) return true;
+  if (!tf32_copies_pay(!trans_a, n)) return false;
+  if (!tf32_copies_pay(trans_b, m)) return true;
   const bool registers = tf32_reads_a_from_registers(w, trans_a, aligned_a, m, n);
   const bool registers_t = tf32_reads_a_from_registers(wt, !trans_b, aligned_b, n, m);
   const auto flips = [](bool a_registers, bool ta, bool tb) { return int(!ta && !a_registers) + int(tb); };

@@ -144,7 +144,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const bool aligned_a = plan->transposed ? key.aligned_b : key.aligned_a;
   const bool aligned_b = plan->transposed ? key.aligned_a : key.aligned_b;
   if (!known) {
-    plan->first = kernel_for(e, device, emulate, p.trans_a, p.trans_b, p.m, p.n, p.k, hopper);
+    plan->first = kernel_for(e, device, emulate, p.trans_b, p.m, p.n, p.k, hopper);
     const int splits = std::max(splits_for(p, device, plan->first, e.bytes),
                                 exact_splits(e, c_narrow, aligned_a && aligned_b, p.k));
     constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
@@ -208,7 +208,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (program) {
     kernel = plan->kernel;
   } else {
-    kernel = kernel_for(e, device, emulate, q.trans_a, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as read
+    kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as read
     std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                           " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                           " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
