@@ -17,7 +17,8 @@
 //   g++ -std=c++20 -O2 -Iinclude -I/usr/local/cuda/include bench/tuning/tensor_bench.cpp -o /tmp/tensor_bench
 //       -L/usr/local/cuda/lib64 -lcublas -lcudart -lOpenCL
 //   /tmp/tensor_bench [shapes: 4096 or MxNxK ...]     env TB_MODES (e.g. "fp16-fp32,bf16-fp32"), TB_TRANS
-//                                                      ("nn,nt,tn,tt"), TB_LAYOUTS ("col,row"), TB_ITERS
+//                                                      ("nn,nt,tn,tt"), TB_LAYOUTS ("col,row"), TB_ITERS,
+//                                                      TB_COMMANDS=1 (each command's mean duration)
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -124,6 +125,7 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
                       gc, c_type, int(ldc), compute, CUBLAS_GEMM_DEFAULT));
   };
   std::vector<double> t_ours, t_theirs, t_busy, w_ours, w_theirs;
+  std::vector<double> per_command;  // each command of a call, its mean duration in us (TB_COMMANDS=1 prints it)
   const double flops = 2.0 * double(m) * double(n) * double(k);
   // By the host's clock, enough calls for about 2 ms at 300 TFLOPS, so that the wait for the last one
   // weighs little.
@@ -146,8 +148,13 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
     t_ours.push_back(double(t1 - t0) * 1e-9 / iters);
     double busy = 0;  // the device's own time: each command's START to END, gaps between them left out
     for (const auto& call : ev)
-      for (const cl::Event& x : call)
-        busy += double(x.getProfilingInfo<CL_PROFILING_COMMAND_END>() - x.getProfilingInfo<CL_PROFILING_COMMAND_START>());
+      for (std::size_t j = 0; j < call.size(); ++j) {
+        const double d = double(call[j].getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                                call[j].getProfilingInfo<CL_PROFILING_COMMAND_START>());
+        busy += d;
+        if (j >= per_command.size()) per_command.resize(j + 1);
+        per_command[j] += d * 1e-3 / (5.0 * iters);
+      }
     t_busy.push_back(busy * 1e-9 / iters);
     t_theirs.push_back(peer::cuda_seconds(iters, theirs));
     w_ours.push_back(host_clock(ours_plain, [&] { plain.finish(); }));
@@ -184,6 +191,11 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
               name, layout.c_str(), trans.c_str(), m, n, k, ours_tf, theirs_tf, ours_tf / theirs_tf,
               std::sqrt(e_ours / norm), std::sqrt(e_theirs / norm), std::sqrt(e_ours / std::max(e_theirs, 1e-300)),
               tc ? "tensor cores" : "generic", busy_tf, busy_tf * median(t_theirs) / flops * 1e12, device_ratio);
+  if (const char* e = std::getenv("TB_COMMANDS"); e && *e == '1') {
+    std::printf("  commands of a call, us:");
+    for (double d : per_command) std::printf(" %.1f", d);
+    std::printf("  (cuBLAS's call by CUDA events: %.1f)\n", median(t_theirs) * 1e6);
+  }
   std::fflush(stdout);
   cudaFree(ga);
   cudaFree(gb);
