@@ -216,6 +216,10 @@ TEST_CASE("the tensor-core kernels apply the epilogue") {
   check<gt::TensorPath<float, float, emulate, ClampRow, true>>(few_rows, -0.5f, 0.25f, 0x1p-10);
   check<gt::TensorPath<float, float, emulate, Epilogue<Activation::ReLU, Bias::PerColumn>, true>>(few_rows, -0.25f,
                                                                                                   0.5f, 0x1p-10);
+  // TF32 on the Hopper kernel with B read as stored, so loaded by TMA where aligned: the map's two
+  // arguments come before the epilogue's.
+  check<gt::TensorPath<float, float, emulate, ReluRow, true>>(Shape{Layout::ColMajor, Transpose::No, Transpose::No, 70, 90, 40},
+                                                              -0.25f, 0.5f, 0x1p-10);
   // Deep enough that the tensor path splits K (the epilogue then comes with the parts' addition); the
   // split only happens where the device has tensor cores.
   check<gt::TensorPath<half, float, emulate, GeluColumn>>(Shape{Layout::ColMajor, Transpose::No, Transpose::No, 8, 8, 4096});

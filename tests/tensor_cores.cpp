@@ -389,6 +389,11 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(tf32_rounds_in_copies(2048, 4096));
   CHECK_FALSE(tf32_rounds_in_copies(1024, 1024));
   CHECK_FALSE(tf32_rounds_in_copies(8192, 64));
+  // TF32 loads B by TMA wherever the wgmma kernel reads it as stored and aligned (copied otherwise).
+  using runtime::tensor::tf32_b_by_tma;  // (kernel, trans_b, aligned_b)
+  CHECK(tf32_b_by_tma(tf32(4096, 4096, 4096), false, true));
+  CHECK_FALSE(tf32_b_by_tma(tf32(4096, 4096, 4096), true, true));
+  CHECK_FALSE(tf32_b_by_tma(tf32(4096, 4096, 4096), false, false));
 }
 
 // The PTX step of the Hopper kernels: the driver's sm_90 text becomes sm_90a with the "//@" lines

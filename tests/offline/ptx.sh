@@ -106,20 +106,24 @@ done
 # for sm_90a, which must hold the warpgroup MMAs.
 # TF32 (float) only with B not transposed, its one K-major tile (the runtime copies a transposed B
 # first), and A from registers (GEMMCL_WG_A_REGS), in either layout, as the runtime builds it; and
-# with C stored transposed (GEMMCL_TC_C_TRANS), as where the runtime computes C^T. The narrow variant,
-# and TF32's default one, also go through the register cap, as the runtime builds them.
+# with C stored transposed (GEMMCL_TC_C_TRANS), as where the runtime computes C^T; and with B loaded by
+# TMA (GEMMCL_WG_B_TMA) and without, as the runtime builds it where B is aligned and where not. The
+# narrow variant, and TF32's default one, also go through the register cap, as the runtime builds them.
+# The driver writes PTX 9.0; TMA's map instructions need 8.3, which stands in for it here.
 for element in half bfloat16 float; do
-  type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1" ctranses=0
+  type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1" ctranses=0 tmas=0
   [[ $element == bfloat16 ]] && type=bf16
-  [[ $element == float ]] && type=tf32 kk=8 narrows=0 tbs=0 ctranses="0 1"
+  [[ $element == float ]] && type=tf32 kk=8 narrows=0 tbs=0 ctranses="0 1" tmas="0 1"
   for variant in default wide narrow short; do
   for narrow in $narrows; do
     for ta in $tas; do
       for tb in $tbs; do
       for ctrans in $ctranses; do
-        id="${element}_wgmma.$variant.c$narrow.$ta$tb.t$ctrans"
+      for tma in $tmas; do
+        id="${element}_wgmma.$variant.c$narrow.$ta$tb.t$ctrans.m$tma"
         programs=$((programs + 1)) count=$((count + 1))
         options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow -DGEMMCL_TC_C_TRANS=$ctrans"
+        [[ $tma == 1 ]] && options="$options -DGEMMCL_WG_B_TMA=1"
         [[ $element == float ]] && options="$options -DGEMMCL_TC_SM90=1 -DGEMMCL_WG_A_REGS=1"  # cvt.rn
         mma="wgmma.mma_async.sync.aligned.m64n128k$kk.f32.$type.$type"
         if [[ $variant == wide ]]; then
@@ -132,7 +136,7 @@ for element in half bfloat16 float; do
           options="$options $(cat "$work/wgmma_short.options")"
         fi
         clang_ptx "${element}_wgmma" "$id" "$options" || continue
-        sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"
+        sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.3/' "$work/$id.ptx"
         if ! "$1" --patch "$work/$id.ptx" "$work/$id.90a.ptx" > "$work/$id.patch.log" 2>&1; then
           echo "FAILED: the PTX step, $id:"; sed 's/^/    /' "$work/$id.patch.log"; failed=$((failed + 1)); continue
         fi
@@ -145,6 +149,11 @@ for element in half bfloat16 float; do
         if [[ $element == float ]] && ! grep -q "cvt.rn.tf32.f32" "$work/$id.90a.ptx"; then
           echo "FAILED: $id: no cvt.rn.tf32.f32"; failed=$((failed + 1))
         fi
+        for instruction in cp.async.bulk.tensor.2d tensormap.replace.tile.global_address tensormap.cp_fenceproxy; do
+          if [[ $tma == 1 ]] && ! grep -q "$instruction" "$work/$id.90a.ptx"; then
+            echo "FAILED: $id: no $instruction"; failed=$((failed + 1))
+          fi
+        done
         if ! grep -q "$mma" "$work/$id.90a.ptx" || grep -q '//@' "$work/$id.90a.ptx"; then
           echo "FAILED: $id: no $mma after the PTX step, or a //@ line left"; failed=$((failed + 1))
         fi
@@ -152,6 +161,7 @@ for element in half bfloat16 float; do
           echo "FAILED: ptxas -arch=sm_90a, $id ($options):"; sed 's/^/    /' "$work/$id.ptxas.log"
           failed=$((failed + 1))
         fi
+      done
       done
       done
     done

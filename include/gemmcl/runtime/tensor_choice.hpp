@@ -92,6 +92,22 @@ inline bool tf32_copies_pay(bool trans_b, std::size_t m) {
 // save.)
 inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 2048; }
 
+// GEMMCL_TF32_TMA=0 keeps TF32's B off TMA (measurements).
+inline bool tf32_tma_by_environment() {
+  static const bool on = [] {
+    const char* v = std::getenv("GEMMCL_TF32_TMA");
+    return v == nullptr || std::string(v) != "0";
+  }();
+  return on;
+}
+// TF32 on the wgmma kernel loads B by TMA (codegen/tensor/wgmma_tma.hpp) wherever it reads B as stored
+// (not transposed) and B starts and strides on 16 bytes: the copy rounds it, so B needs neither a
+// rounding copy before the kernel nor a rounding pass in it, and the kernel itself ran 1.5-5% faster
+// (H200; bench/results.md). A transposed or misaligned B is still copied, and rounded on the way.
+inline bool tf32_b_by_tma(const Kernel& w, bool trans_b, bool aligned_b) {
+  return w.k_major && !trans_b && aligned_b && tf32_tma_by_environment();
+}
+
 // TF32 on the wgmma kernel takes A from registers (wgmma_a_regs.hpp: loaded from local memory and
 // rounded there, in either layout; every variant, under a register cap where two work-groups share a
 // multiprocessor) or, like B, through a descriptor from a K-major tile rounded ahead (by the copies,

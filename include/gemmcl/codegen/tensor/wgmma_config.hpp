@@ -103,6 +103,13 @@ typedef ushort elem;
 #ifndef GEMMCL_TC_EMULATE
 #define GEMMCL_TC_EMULATE 0  // 1: every instruction emulated (wgmma_emulate.hpp), for tests on any device
 #endif
+#ifndef GEMMCL_WG_B_TMA
+#define GEMMCL_WG_B_TMA 0  // 1: TF32's B loaded, and rounded, by TMA (wgmma_tma.hpp)
+#endif
+#if GEMMCL_WG_B_TMA && (!GEMMCL_TC_TF32 || GEMMCL_TRANS_B)
+#error "B by TMA is TF32's, for a B read not transposed"
+#endif
+#define B_COPIES (GEMMCL_WG_B_TMA ? 0 : CPT_B)  // B's 16-byte copies per work-item (none by TMA)
 #if GEMMCL_TC_C_NARROW
 typedef ushort ctype;
 #else

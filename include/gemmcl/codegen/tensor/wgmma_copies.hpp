@@ -8,8 +8,8 @@
 namespace gemmcl::codegen::tensor {
 
 inline constexpr std::string_view wgmma_copies = R"CLC(
-// One K step of A (128 x 64) and B (64 x BN) into the stage at shared address st; copies past an edge
-// read only the valid elements and zero the rest.
+// One K step of A (128 x 64) and B (64 x BN) into the stage at shared address st (B not where TMA
+// loads it, wgmma_tma.hpp); copies past an edge read only the valid elements and zero the rest.
 inline void copy_tile(const uint st, const __global elem* A, const int lda, const __global elem* B, const int ldb,
                       const int m, const int n, const int k, const int m0, const int n0, const int k0,
                       const int tid WG_SMEM_PARAM) {
@@ -32,7 +32,7 @@ inline void copy_tile(const uint st, const __global elem* A, const int lda, cons
     WG_CP16(st + SWIZZLE_A(16u * q), (const __global ushort*)(valid > 0 ? src : A), ESIZE * valid);
   }
 #pragma unroll
-  for (int s = 0; s < CPT_B; ++s) {
+  for (int s = 0; s < B_COPIES; ++s) {
     const int q = tid + NT * s;
 #if GEMMCL_TRANS_B == 0
     const int gj = n0 + q / (BK / EPC), gk = k0 + EPC * (q % (BK / EPC));
@@ -65,7 +65,7 @@ inline void copy_interior(const uint st, const __global elem* a_step, const int 
     WG_CP16(st + first_a + 16u * NT * s, (const __global ushort*)(a_step + at), 16);
   }
 #pragma unroll
-  for (int s = 0; s < CPT_B; ++s) {
+  for (int s = 0; s < B_COPIES; ++s) {
 #if GEMMCL_TRANS_B == 0
     const long at = (long)(NT / 8 * s) * ldb;
 #else
@@ -78,10 +78,10 @@ inline void copy_interior(const uint st, const __global elem* a_step, const int 
 #if GEMMCL_TC_TF32
 // Rounds this work-item's own chunks of a landed stage to TF32 (nearest, ties to even, as cuBLAS's
 // TF32 mode does; the MMA itself would drop the low bits): the chunks its copies wrote, 16 NT s bytes apart.
-// A from registers is rounded there, so only B's chunks then.
+// A from registers is rounded there, so only B's chunks then (none where TMA loads, and rounds, B).
 inline void round_stage(__local uint4* stage, const int tid) {
 #pragma unroll
-  for (int s = GEMMCL_WG_A_REGS ? CPT_A : 0; s < CPT_A + CPT_B; ++s) {
+  for (int s = GEMMCL_WG_A_REGS ? CPT_A : 0; s < CPT_A + B_COPIES; ++s) {
     const uint at = s < CPT_A ? SWIZZLE_A(16u * tid) + 16u * NT * s
                               : TILE_A_BYTES + SWIZZLE_B(16u * tid) + 16u * NT * (s - CPT_A);
     uint4 v = stage[at / 16];
