@@ -394,6 +394,11 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(tf32_b_by_tma(tf32(4096, 4096, 4096), false, true));
   CHECK_FALSE(tf32_b_by_tma(tf32(4096, 4096, 4096), true, true));
   CHECK_FALSE(tf32_b_by_tma(tf32(4096, 4096, 4096), false, false));
+  // And A where it is K-major and aligned, through a descriptor rather than registers.
+  using runtime::tensor::tf32_a_by_tma, runtime::tensor::tf32_reads_a_from_registers;
+  CHECK_FALSE(tf32_reads_a_from_registers(tf32(4096, 4096, 4096), true, true, 4096, 4096));
+  CHECK(tf32_a_by_tma(tf32(4096, 4096, 4096), true, true, false));
+  CHECK_FALSE(tf32_a_by_tma(tf32(4096, 4096, 4096), false, true, true));  // M-contiguous: registers
 }
 
 // The PTX step of the Hopper kernels: the driver's sm_90 text becomes sm_90a with the "//@" lines

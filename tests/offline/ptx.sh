@@ -107,7 +107,8 @@ done
 # TF32 (float) only with B not transposed, its one K-major tile (the runtime copies a transposed B
 # first), and A from registers (GEMMCL_WG_A_REGS), in either layout, as the runtime builds it; and
 # with C stored transposed (GEMMCL_TC_C_TRANS), as where the runtime computes C^T; and with B loaded by
-# TMA (GEMMCL_WG_B_TMA) and without, as the runtime builds it where B is aligned and where not. The
+# TMA (GEMMCL_WG_B_TMA, and A too where K-major) and without, as the runtime builds it where the
+# operands are aligned and where not. The
 # narrow variant, and TF32's default one, also go through the register cap, as the runtime builds them.
 # The driver writes PTX 9.0; TMA's map instructions need 8.3, which stands in for it here.
 for element in half bfloat16 float; do
@@ -124,7 +125,10 @@ for element in half bfloat16 float; do
         programs=$((programs + 1)) count=$((count + 1))
         options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow -DGEMMCL_TC_C_TRANS=$ctrans"
         [[ $tma == 1 ]] && options="$options -DGEMMCL_WG_B_TMA=1"
-        [[ $element == float ]] && options="$options -DGEMMCL_TC_SM90=1 -DGEMMCL_WG_A_REGS=1"  # cvt.rn
+        # TF32: A from registers (rounded by cvt.rn), or by TMA too where K-major.
+        a_tma=$([[ $element == float && $tma == 1 && $ta == 1 ]] && echo 1 || echo 0)
+        if [[ $a_tma == 1 ]]; then options="$options -DGEMMCL_TC_SM90=1 -DGEMMCL_WG_A_TMA=1"
+        elif [[ $element == float ]]; then options="$options -DGEMMCL_TC_SM90=1 -DGEMMCL_WG_A_REGS=1"; fi
         mma="wgmma.mma_async.sync.aligned.m64n128k$kk.f32.$type.$type"
         if [[ $variant == wide ]]; then
           options="$options $(cat "$work/wgmma_wide.options")"
@@ -146,7 +150,7 @@ for element in half bfloat16 float; do
           fi
           mv "$work/$id.capped.ptx" "$work/$id.90a.ptx"
         fi
-        if [[ $element == float ]] && ! grep -q "cvt.rn.tf32.f32" "$work/$id.90a.ptx"; then
+        if [[ $element == float && $a_tma == 0 ]] && ! grep -q "cvt.rn.tf32.f32" "$work/$id.90a.ptx"; then
           echo "FAILED: $id: no cvt.rn.tf32.f32"; failed=$((failed + 1))
         fi
         for instruction in cp.async.bulk.tensor.2d tensormap.replace.tile.global_address tensormap.cp_fenceproxy; do

@@ -107,6 +107,11 @@ inline bool tf32_tma_by_environment() {
 inline bool tf32_b_by_tma(const Kernel& w, bool trans_b, bool aligned_b) {
   return w.k_major && !trans_b && aligned_b && tf32_tma_by_environment();
 }
+// And A, where it is read K-major through a descriptor (not from registers), as stored and aligned: no
+// rounding copy (8192^3 TN) or pass (C at most 64 wide) for it either.
+inline bool tf32_a_by_tma(const Kernel& w, bool trans_a, bool aligned_a, bool a_registers) {
+  return w.k_major && trans_a && aligned_a && !a_registers && tf32_tma_by_environment();
+}
 
 // TF32 on the wgmma kernel takes A from registers (wgmma_a_regs.hpp: loaded from local memory and
 // rounded there, in either layout; every variant, under a register cap where two work-groups share a
@@ -123,8 +128,11 @@ inline bool tf32_a_in_registers(bool trans_a, bool aligned_a, std::size_t n, boo
   if (!trans_a) return true;
   return rounded_in_copies ? n < 6144 : n > 64;
 }
-// Whether TF32 on variant w of the wgmma kernel reads A from registers, in an m x n product.
+// Whether TF32 on variant w of the wgmma kernel reads A from registers, in an m x n product: not where
+// A is K-major and aligned, which TMA then loads and rounds for a descriptor (tf32_a_by_tma), with no
+// copy or pass to weigh against the registers' cost.
 inline bool tf32_reads_a_from_registers(const Kernel& w, bool trans_a, bool aligned_a, std::size_t m, std::size_t n) {
+  if (trans_a && aligned_a && tf32_tma_by_environment()) return false;
   return w.k_major && tf32_a_in_registers(trans_a, aligned_a, n, tf32_rounds_in_copies(m, n));
 }
 
@@ -219,8 +227,15 @@ inline bool tf32_as_transpose(const element::Info& e, const core::DeviceInfo& d,
   const Kernel w = wgmma_variant(e, d, true, m, n, k), wt = wgmma_variant(e, d, true, n, m, k);
   if (!tf32_copies_pay(!trans_a, n)) return false;
   if (!tf32_copies_pay(trans_b, m)) return true;
-  const bool registers = tf32_reads_a_from_registers(w, trans_a, aligned_a, m, n);
-  const bool registers_t = tf32_reads_a_from_registers(wt, !trans_b, aligned_b, n, m);
+  // Which way would read A from registers, as chosen without TMA: there the registers were weighed
+  // against A's rounding copy, whose cost grows with the product as the registers' does beside a
+  // descriptor's (8192^3 TT as C^T, from registers, ran 1-2% slower than as stored; with TMA the
+  // stored way's A is loaded by TMA, not copied).
+  const auto in_registers = [](const Kernel& x, bool ta, bool aligned, std::size_t rows, std::size_t cols) {
+    return x.k_major && tf32_a_in_registers(ta, aligned, cols, tf32_rounds_in_copies(rows, cols));
+  };
+  const bool registers = in_registers(w, trans_a, aligned_a, m, n);
+  const bool registers_t = in_registers(wt, !trans_b, aligned_b, n, m);
   const auto flips = [](bool a_registers, bool ta, bool tb) { return int(!ta && !a_registers) + int(tb); };
   return registers == registers_t && flips(registers_t, !trans_b, !trans_a) < flips(registers, trans_a, trans_b);
 }

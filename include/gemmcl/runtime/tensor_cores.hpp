@@ -167,20 +167,22 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t eb = std::size_t(e.bytes);
   const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
   const bool a_registers = tf32_reads_a_from_registers(kernel, p.trans_a, aligned_a, p.m, p.n);
-  const bool b_tma = tf32_b_by_tma(kernel, p.trans_b, aligned_b);  // then B is neither copied nor in a pass
+  // Operands TMA loads (and rounds) are neither copied nor in a rounding pass.
+  const bool b_tma = tf32_b_by_tma(kernel, p.trans_b, aligned_b);
+  const bool a_tma = tf32_a_by_tma(kernel, p.trans_a, aligned_a, a_registers);
   bool rounded_ahead = false;
   if (kernel.k_major) {
     // A not transposed (unless read from registers) or B transposed: a transposed copy, which the
     // kernel reads K-major; copied too where the copies round (A not where read from registers).
     const bool flip_a = !p.trans_a && !a_registers, flip_b = p.trans_b;
-    if ((rounded && !a_registers) || flip_a || !aligned_a)
+    if (!a_tma && ((rounded && !a_registers) || flip_a || !aligned_a))
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, flip_a, eb, "packed A");
     if (!b_tma && (rounded || flip_b || !aligned_b))
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, flip_b, eb, "packed B");
     // A copy rounds on its way, and so does TMA; the kernel then skips its rounding pass where every
     // operand it reads through a descriptor came so (A from registers is rounded there).
     pack_a.options = pack_b.options = "-DGEMMCL_PACK_TF32";
-    rounded_ahead = (b_tma || pack_b.active) && (a_registers || pack_a.active);
+    rounded_ahead = (b_tma || pack_b.active) && (a_registers || a_tma || pack_a.active);
   } else {
     if (!aligned_a)
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, Packing::Always, device, p.n, eb,
@@ -221,6 +223,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (plan->transposed) options += " -DGEMMCL_TC_C_TRANS=1";
     if (a_registers) options += " -DGEMMCL_WG_A_REGS=1";
     if (b_tma) options += " -DGEMMCL_WG_B_TMA=1";
+    if (a_tma) options += " -DGEMMCL_WG_A_TMA=1";
     options += kernel.options;
     if (fused) options += epilogue_options(p.epilogue);
     const codegen::Source& s = *kernel.source;
@@ -242,24 +245,26 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t resident = kernel.resident * std::max<std::size_t>(device.compute_units, 1);
   const std::size_t groups = resident == 0 || split ? tiles : std::min(tiles, resident);
   const std::size_t global[2] = {groups * kernel.threads, std::size_t(splits)}, local[2] = {kernel.threads, 1};
-  // B by TMA: its map (without B's address, which each work-group writes into its own slot of a copy).
-  tma::TensorMap b_map;
-  ScratchPool::Lease b_map_slots;
-  if (b_tma) {
-    b_map = tma::tiled_2d(tma::MapType::TFloat32, 4, p.k, p.n, std::uint64_t(q.b.ld) * 4, 32, kernel.tile_n);
-    b_map_slots = ScratchPool::instance().acquire(queue, target.context, target.in_order,
-                                                  groups * std::size_t(splits) * sizeof(b_map), "TMA map slots");
-  }
+  // Operands by TMA: their maps (without addresses, which each work-group writes into its own copies,
+  // in a slot of two maps).
+  tma::TensorMap a_map, b_map;
+  ScratchPool::Lease map_slots;
+  if (a_tma) a_map = tma::tiled_2d(tma::MapType::TFloat32, 4, p.k, p.m, std::uint64_t(q.a.ld) * 4, 32, kernel.tile_m);
+  if (b_tma) b_map = tma::tiled_2d(tma::MapType::TFloat32, 4, p.k, p.n, std::uint64_t(q.b.ld) * 4, 32, kernel.tile_n);
+  if (a_tma || b_tma)
+    map_slots = ScratchPool::instance().acquire(queue, target.context, target.in_order,
+                                                groups * std::size_t(splits) * 2 * sizeof(b_map), "TMA map slots");
   {
-    KernelArg args[22];
+    KernelArg args[23];
     std::size_t count = 0;
     for (const KernelArg x : {arg(m), arg(n), arg(k_total), arg(k_chunk), arg(first_alpha), arg(first_beta), arg(a),
                               arg(a_off), arg(lda), arg(b), arg(b_off), arg(ldb), arg(c), arg(c_off), arg(ldc),
                               arg(c_split)})
       args[count++] = x;
-    if (b_tma) {
+    if (a_tma || b_tma) {
+      args[count++] = arg(a_map.words);
       args[count++] = arg(b_map.words);
-      args[count++] = arg(b_map_slots.buffer());
+      args[count++] = arg(map_slots.buffer());
     }
     const EpilogueValues<T> epilogue(p.epilogue);
     if (fused) epilogue.append(args, count);
@@ -268,7 +273,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   }
   for (detail::PackedCopy* pk : {&pack_a, &pack_b})
     if (pk->active) pk->scratch.used_by(events.back());
-  if (b_tma) b_map_slots.used_by(events.back());
+  if (a_tma || b_tma) map_slots.used_by(events.back());
   if (!split) return events;
   workspace.used_by(events.back());
 

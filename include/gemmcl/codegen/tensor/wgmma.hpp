@@ -10,9 +10,9 @@
 // builds it without it, unless its instructions are emulated (wgmma_emulate.hpp, for tests).
 //
 // Build options as mma_sync.hpp's (GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_C_NARROW, GEMMCL_TC_EMULATE),
-// GEMMCL_TC_C_TRANS (C stored transposed, where the runtime computes C^T), GEMMCL_WG_B_TMA (TF32's B
-// loaded and rounded by TMA, wgmma_tma.hpp), and the tile and pipeline's (wgmma_config.hpp, with the
-// variants the runtime builds).
+// GEMMCL_TC_C_TRANS (C stored transposed, where the runtime computes C^T), GEMMCL_WG_A_TMA and
+// GEMMCL_WG_B_TMA (TF32's A or B loaded and rounded by TMA, wgmma_tma.hpp), and the tile and pipeline's
+// (wgmma_config.hpp, with the variants the runtime builds).
 
 #include <cstddef>
 #include <string_view>
@@ -111,8 +111,8 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
                   const float beta, const __global elem* restrict a, const ulong a_offset, const int lda,
                   const __global elem* restrict b, const ulong b_offset, const int ldb,
                   __global ctype* c, const ulong c_offset, const int ldc, const ulong c_split
-#if GEMMCL_WG_B_TMA
-                     , const tensor_map b_map, __global ulong* restrict b_map_slots
+#if WG_TMA
+                     , const tensor_map a_map, const tensor_map b_map, __global ulong* restrict map_slots
 #endif
 #if GEMMCL_EPILOGUE
                      , const __global real* restrict bias, const ulong bias_offset, const real act_lo,
@@ -139,26 +139,28 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
   const int tid = get_local_id(0);
   const int wg = tid >> 7;  // warpgroup: rows 64 wg .. 64 wg + 63 of the tile
   const uint base = SHARED_ADDR(smem);
-#if GEMMCL_WG_B_TMA
-  // B by TMA (wgmma_tma.hpp): a barrier per stage; bit s of b_phases is the phase stage s completes next.
-  __local ulong b_bars[STAGES] __attribute__((aligned(8)));
-  __local ulong b_map_local[16] __attribute__((aligned(128)));
-  __global ulong* const b_slot = b_map_slots + 16 * (get_group_id(0) + get_num_groups(0) * get_group_id(1));
+#if WG_TMA
+  // A and/or B by TMA (wgmma_tma.hpp): a barrier per stage; bit s of tma_phases is the phase stage s
+  // completes next.
+  __local ulong tma_bars[STAGES] __attribute__((aligned(8)));
+  __local ulong maps_local[32] __attribute__((aligned(128)));
+  __global ulong* const map_slot = map_slots + 32 * (get_group_id(0) + get_num_groups(0) * get_group_id(1));
+  const __global elem* const a_base = a + a_offset;
   const __global elem* const b_base = b + b_offset;
-  b_tma_setup(b_bars, b_map_local, b_map, b_slot, b_base, tid);
-  uint b_phases = 0;
-#define B_BAR(stage) (SHARED_ADDR(b_bars) + 8u * (stage))
-#define B_TMA_LOAD(st)                                                                              \
-  b_tma_load(st, B_BAR(((st) - base) / STAGE_BYTES), b_slot, k_begin + copy_kt * BK, cn0, tid, b_base, ldb, \
-             k_total, n WG_SMEM_ARG)
-#define B_TMA_WAIT()                                                                                \
+  tma_setup(tma_bars, maps_local, a_map, b_map, map_slot, a_base, b_base, tid);
+  uint tma_phases = 0;
+#define TMA_BAR(stage) (SHARED_ADDR(tma_bars) + 8u * (stage))
+#define TMA_LOAD(st)                                                                                \
+  tma_load(st, TMA_BAR(((st) - base) / STAGE_BYTES), map_slot, k_begin + copy_kt * BK, cm0, cn0, tid, a_base, lda, \
+           b_base, ldb, k_total, m, n WG_SMEM_ARG)
+#define TMA_WAIT()                                                                                  \
   do {                                                                                              \
-    b_tma_wait(B_BAR(st_read), (b_phases >> st_read) & 1u);                                         \
-    b_phases ^= 1u << st_read;                                                                      \
+    tma_wait(TMA_BAR(st_read), (tma_phases >> st_read) & 1u);                                       \
+    tma_phases ^= 1u << st_read;                                                                    \
   } while (0)
 #else
-#define B_TMA_LOAD(st)
-#define B_TMA_WAIT()
+#define TMA_LOAD(st)
+#define TMA_WAIT()
 #endif
   float acc[NACC];
   // Descriptors of stage 0, k16 step 0 (warpgroup wg's 64 rows of A start 64 wg BK 2 bytes in).
@@ -216,7 +218,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 #define COPY_NEXT(st)                                                                               \
   do {                                                                                              \
     if (next_tile < tiles && steps > 0) {                                                           \
-      B_TMA_LOAD(st);                                                                               \
+      TMA_LOAD(st);                                                                                 \
       if (interior && (copy_kt + 1) * BK <= k)                                                      \
         copy_interior(st, a_next, lda, b_next, ldb, tid WG_SMEM_ARG);                               \
       else                                                                                          \
@@ -247,7 +249,7 @@ void gemmcl_wgmma(const int m, const int n, const int k_total, const int k_chunk
 #define K_STEP(MMAS)                                                                                \
   do {                                                                                              \
     CP_ASYNC_WAIT();                                                                                \
-    B_TMA_WAIT();                                                                                   \
+    TMA_WAIT();                                                                                     \
     ROUND_STAGE();                                                                                  \
     FENCE_PROXY_ASYNC();                                                                            \
     barrier(CLK_LOCAL_MEM_FENCE);                                                                   \

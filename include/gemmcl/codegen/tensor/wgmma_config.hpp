@@ -106,10 +106,18 @@ typedef ushort elem;
 #ifndef GEMMCL_WG_B_TMA
 #define GEMMCL_WG_B_TMA 0  // 1: TF32's B loaded, and rounded, by TMA (wgmma_tma.hpp)
 #endif
+#ifndef GEMMCL_WG_A_TMA
+#define GEMMCL_WG_A_TMA 0  // 1: TF32's A too (K-major, through a descriptor)
+#endif
 #if GEMMCL_WG_B_TMA && (!GEMMCL_TC_TF32 || GEMMCL_TRANS_B)
 #error "B by TMA is TF32's, for a B read not transposed"
 #endif
-#define B_COPIES (GEMMCL_WG_B_TMA ? 0 : CPT_B)  // B's 16-byte copies per work-item (none by TMA)
+#if GEMMCL_WG_A_TMA && (!GEMMCL_TC_TF32 || !GEMMCL_TRANS_A || GEMMCL_WG_A_REGS)
+#error "A by TMA is TF32's, for an A read transposed (K-major) through a descriptor"
+#endif
+#define A_COPIES (GEMMCL_WG_A_TMA ? 0 : CPT_A)  // 16-byte copies per work-item, A's and B's (none by TMA)
+#define B_COPIES (GEMMCL_WG_B_TMA ? 0 : CPT_B)
+#define WG_TMA (GEMMCL_WG_A_TMA || GEMMCL_WG_B_TMA)
 #if GEMMCL_TC_C_NARROW
 typedef ushort ctype;
 #else

@@ -8,13 +8,13 @@
 namespace gemmcl::codegen::tensor {
 
 inline constexpr std::string_view wgmma_copies = R"CLC(
-// One K step of A (128 x 64) and B (64 x BN) into the stage at shared address st (B not where TMA
-// loads it, wgmma_tma.hpp); copies past an edge read only the valid elements and zero the rest.
+// One K step of A (128 x 64) and B (64 x BN) into the stage at shared address st (not those TMA loads,
+// wgmma_tma.hpp); copies past an edge read only the valid elements and zero the rest.
 inline void copy_tile(const uint st, const __global elem* A, const int lda, const __global elem* B, const int ldb,
                       const int m, const int n, const int k, const int m0, const int n0, const int k0,
                       const int tid WG_SMEM_PARAM) {
 #pragma unroll
-  for (int s = 0; s < CPT_A; ++s) {
+  for (int s = 0; s < A_COPIES; ++s) {
     const int q = tid + NT * s;
 #if GEMMCL_TRANS_A == 0 && GEMMCL_WG_A_REGS  // k rows of BM floats: chunk q is k row q / (BM / 4)
     const int gk = k0 + q / (BM / 4), gi = m0 + 4 * (q % (BM / 4));
@@ -54,7 +54,7 @@ inline void copy_interior(const uint st, const __global elem* a_step, const int 
                           const int ldb, const int tid WG_SMEM_PARAM) {
   const uint first_a = SWIZZLE_A(16u * tid), first_b = TILE_A_BYTES + SWIZZLE_B(16u * tid);
 #pragma unroll
-  for (int s = 0; s < CPT_A; ++s) {
+  for (int s = 0; s < A_COPIES; ++s) {
 #if GEMMCL_TRANS_A == 0 && GEMMCL_WG_A_REGS  // pass s: k rows NT / (BM / 4) further
     const long at = (long)(NT / (BM / 4) * s) * lda;
 #elif GEMMCL_TRANS_A == 0  // pass s: k rows NT / 8 further, or the next atom of 64 m
@@ -78,10 +78,10 @@ inline void copy_interior(const uint st, const __global elem* a_step, const int 
 #if GEMMCL_TC_TF32
 // Rounds this work-item's own chunks of a landed stage to TF32 (nearest, ties to even, as cuBLAS's
 // TF32 mode does; the MMA itself would drop the low bits): the chunks its copies wrote, 16 NT s bytes apart.
-// A from registers is rounded there, so only B's chunks then (none where TMA loads, and rounds, B).
+// A from registers is rounded there, so only B's chunks then; none that TMA loads, and rounds.
 inline void round_stage(__local uint4* stage, const int tid) {
 #pragma unroll
-  for (int s = GEMMCL_WG_A_REGS ? CPT_A : 0; s < CPT_A + B_COPIES; ++s) {
+  for (int s = GEMMCL_WG_A_REGS || GEMMCL_WG_A_TMA ? CPT_A : 0; s < CPT_A + B_COPIES; ++s) {
     const uint at = s < CPT_A ? SWIZZLE_A(16u * tid) + 16u * NT * s
                               : TILE_A_BYTES + SWIZZLE_B(16u * tid) + 16u * NT * (s - CPT_A);
     uint4 v = stage[at / 16];
