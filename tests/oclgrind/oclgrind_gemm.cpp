@@ -230,6 +230,23 @@ int run_wgmma_tf32_transposed(Device& d) {
   return run_wgmma(d, cs, "narrow", 64);
 }
 
+// TF32 with B loaded by TMA (emulated: the same boxes, rounding and zeros outside B): NN, B aligned (an
+// offset of 4 floats, a leading dimension of 20), A from registers; B cut by the ends of K and of N.
+int run_wgmma_tf32_tma(Device& d) {
+  gt::Case<float, float> cs = gt::case_of<float, float>(gt::all_combinations[0], 259, 150, 19, 1.25f, -0.5f);
+  cs.b_off = 4;
+  cs.b_pad = 1;
+  cs.c_off = 1;
+  ::setenv("GEMMCL_WGMMA_VARIANT", "default", 1);
+  const auto& f32 = element::info_of<float>;
+  const auto kernel = runtime::tensor::kernel_for(f32, core::device_info(d.device()), true, false, cs.m, cs.n, cs.k, true);
+  if (!runtime::tensor::tf32_b_by_tma(kernel, false, true)) {
+    std::cout << "FAILED: B would not come by TMA\n";
+    return 1;
+  }
+  return run_wgmma(d, cs, "default", 128);
+}
+
 template <class... P>
 std::pair<std::string, std::function<int(Device&)>> config(const char* name) {
   return {name, [](Device& d) { return run_all<Gemm<P...>>(d); }};
@@ -261,6 +278,7 @@ int main(int argc, char** argv) {
       {"tensor-wgmma-tf32", [](Device& d) { return run_wgmma_tf32(d, 259, "narrow", 64, true); }},
       {"tensor-wgmma-wide-tf32", [](Device& d) { return run_wgmma_tf32(d, 129, "wide", 256, false); }},
       {"tensor-wgmma-tf32-transposed", run_wgmma_tf32_transposed},
+      {"tensor-wgmma-tf32-tma", run_wgmma_tf32_tma},
       {"tensor-wgmma-short", run_wgmma_short},
       // Batches, a fused epilogue, packed operands (oclgrind/features.hpp).
       {"batched", [](Device& d) { return oclgrind_features::run_batched(d); }},
