@@ -16,7 +16,7 @@
 //   /tmp/tf32p 4096 8192 4096x4608x4096     (N or MxNxK; --dump [library]: a program's text)
 // Environment: TP_TRANS (tn,nn,tt,nt), TP_VARIANTS (name:build options,...; the kernel's P_* options, or
 // P_LIBRARY=1: the library's own kernel on operands rounded by the host, GEMMCL_WG_BM and _BN its tile),
-// TP_ITERS, TP_PTX=dir (keeps the PTX). bench/results/h200-tf32-producer.txt lists the variants run.
+// TP_ITERS, TP_PTX=dir (keeps the PTX). bench/results/h200-tf32-producer.txt (in git's history at c7d2fdf) lists the variants run.
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
