@@ -240,7 +240,7 @@ int run_wgmma_tf32_tma(Device& d) {
   ::setenv("GEMMCL_WGMMA_VARIANT", "default", 1);
   const auto& f32 = element::info_of<float>;
   const auto kernel = runtime::tensor::kernel_for(f32, core::device_info(d.device()), true, false, cs.m, cs.n, cs.k, true);
-  if (!runtime::tensor::tf32_b_by_tma(kernel, false, true)) {
+  if (!runtime::tensor::tf32_by_tma(kernel)) {
     std::cout << "FAILED: B would not come by TMA\n";
     return 1;
   }
@@ -280,10 +280,11 @@ int main(int argc, char** argv) {
       {"tensor-wgmma-tf32-transposed", run_wgmma_tf32_transposed},
       {"tensor-wgmma-tf32-tma", run_wgmma_tf32_tma},
       {"tensor-wgmma-short", run_wgmma_short},
-      // Batches, a fused epilogue, packed operands (oclgrind/features.hpp).
+      // Batches, a fused epilogue, packed operands, the GPUs' transposing copy (oclgrind/features.hpp).
       {"batched", [](Device& d) { return oclgrind_features::run_batched(d); }},
       {"epilogue", [](Device& d) { return oclgrind_features::run_epilogue(d); }},
       {"packed", [](Device& d) { return oclgrind_features::run_packed(d); }},
+      {"transpose", [](Device& d) { return oclgrind_features::run_transpose(d); }},
       config<Tile<16, 16, 8>, Vec<2>, SplitK<3>>("split-k"),
       config<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::InKernel>>("split-k-in-kernel"),
       config<Tile<16, 16, 8>, Vec<4>, Pack<Packing::Always>>("pack"),

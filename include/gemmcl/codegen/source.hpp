@@ -21,6 +21,7 @@
 #include "pack.hpp"
 #include "packed.hpp"
 #include "reduce.hpp"
+#include "transpose.hpp"
 #include "tensor/dmma.hpp"
 #include "tensor/mma_sync.hpp"
 #include "tensor/wgmma.hpp"
@@ -159,6 +160,10 @@ inline const Source& pack_blocks_source(const element::Info& e) {
 inline const Source& pack_source(const element::Info& e) {
   return detail::element_program(e, pack_kernel_name, "packing copy",
                                  [](util::string_writer& w, const element::Info& x) { write_pack(w, x); });
+}
+inline const Source& transpose_source(const element::Info& e) {
+  return detail::element_program(e, transpose_kernel_name, "transposing copy",
+                                 [](util::string_writer& w, const element::Info& x) { write_transpose(w, x); });
 }
 
 }  // namespace gemmcl::codegen

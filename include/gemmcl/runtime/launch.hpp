@@ -85,23 +85,37 @@ inline void prepare_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTar
                trans && dispatch::should_transpose(rule, device, rows, cols, uses, eb), eb, what);
 }
 
-// The packing kernel for one copy, after the caller's events.
+// The packing kernel for one copy, after the caller's events; on GPUs a transpose runs the transposing
+// kernel (codegen/transpose.hpp) instead, or wherever `tiles` asks for it (tests).
 inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target,
-                              const element::Info& element, const Events& wait) {
+                              const element::Info& element, const Events& wait, bool tiles = false) {
   const cl_int rows = static_cast<cl_int>(pk.rows), cols = static_cast<cl_int>(pk.cols);
   const cl_int src_ld = static_cast<cl_int>(pk.from.ld);
   const cl_int dst_ld = static_cast<cl_int>(dispatch::packed_ld(pk.transpose ? pk.cols : pk.rows));
   const cl_int transpose = pk.transpose ? 1 : 0;
   const cl_ulong src_offset = pk.from.offset;
   const cl_mem src = (*pk.from.buffer)(), dst = pk.scratch.buffer()();
-  constexpr std::size_t per_item = codegen::pack_columns;
-  auto packing = program(target, codegen::pack_source(element), std::string(pk.options));
-  auto lease = packing->lease();
-  const cl::Event done = enqueue(
-      queue, lease.get(), 2,
-      lines((pk.rows + per_item - 1) / per_item, (pk.cols + per_item - 1) / per_item).data(),
-      line, {arg(rows), arg(cols), arg(src), arg(src_offset), arg(src_ld), arg(dst), arg(dst_ld), arg(transpose)},
-      wait.handles());
+  cl::Event done;
+  if (pk.transpose && (tiles || !core::device_info(target.device).is_cpu())) {
+    using codegen::transpose_rows, codegen::transpose_cols, codegen::transpose_lanes;
+    auto transposing = program(target, codegen::transpose_source(element), std::string(pk.options));
+    auto lease = transposing->lease();
+    const std::size_t global[2] = {(pk.rows + transpose_rows - 1) / transpose_rows * transpose_rows,
+                                   (pk.cols + transpose_cols(element.bytes) - 1) / transpose_cols(element.bytes) *
+                                       transpose_lanes};
+    const std::size_t local[2] = {transpose_rows, transpose_lanes};
+    done = enqueue(queue, lease.get(), 2, global, local,
+                   {arg(rows), arg(cols), arg(src), arg(src_offset), arg(src_ld), arg(dst), arg(dst_ld)}, wait.handles());
+  } else {
+    constexpr std::size_t per_item = codegen::pack_columns;
+    auto packing = program(target, codegen::pack_source(element), std::string(pk.options));
+    auto lease = packing->lease();
+    done = enqueue(queue, lease.get(), 2,
+                   lines((pk.rows + per_item - 1) / per_item, (pk.cols + per_item - 1) / per_item).data(), line,
+                   {arg(rows), arg(cols), arg(src), arg(src_offset), arg(src_ld), arg(dst), arg(dst_ld),
+                    arg(transpose)},
+                   wait.handles());
+  }
   pk.scratch.used_by(done);
   return done;
 }
