@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <string>
 #include <tuple>
+#include <utility>
 
 using namespace gemmcl;
 
@@ -73,20 +74,32 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(tf32_copies_pay(true, 8192));       // B (64 x 8192) copied for 8192 rows
   CHECK_FALSE(tf32_copies_pay(true, 128));  // B (8192 x 128) copied for 128 rows
   // TF32 reads A from registers on every variant (the 128 x 128 one under its register cap), so an A
-  // stored M-contiguous is not copied transposed (but where it is copied anyway: misaligned, the
-  // copies rounding).
+  // stored M-contiguous is not copied transposed where C is narrower than tf32_a_copy_min_n (but where
+  // it is copied anyway: misaligned, the copies rounding); wider, its transposing copy goes by TMA.
   const auto tf32 = [&](std::size_t m, std::size_t n, std::size_t depth) {
     return runtime::tensor::kernel_for(element::info_of<float>, h100, false, false, m, n, depth, true);
   };
   const auto registers = [&](std::size_t m, std::size_t n, std::size_t depth, bool aligned = true) {
     return runtime::tensor::tf32_reads_a_from_registers(tf32(m, n, depth), false, aligned, m, n);
   };
-  CHECK(registers(4096, 4096, 4096));        // 128 x 256
+  CHECK(registers(2048, 2048, 2048));        // 128 x 256
+  CHECK_FALSE(registers(3072, 3072, 3072));  // copied for TMA
+  CHECK_FALSE(registers(4096, 4096, 4096));
   CHECK(registers(8192, 64, 8192));          // 128 x 64
-  CHECK(registers(64, 8192, 8192));          // 64 x 128
+  CHECK_FALSE(registers(64, 8192, 8192));    // 64 x 128, A copied
   CHECK(registers(1536, 1536, 1536));        // 128 x 128
   CHECK(registers(1536, 1536, 1536, false));
   CHECK_FALSE(registers(4096, 4096, 4096, false));
+  // With A from registers and K whole, 64 x 128 tiles rather than 128 x 64 ones, as many.
+  const auto tile = [&](std::size_t m, std::size_t n, std::size_t depth, bool a_registers) {
+    const auto k = runtime::tensor::kernel_for(element::info_of<float>, h100, false, false, m, n, depth, true,
+                                               a_registers);
+    return std::pair{k.tile_m, k.tile_n};
+  };
+  CHECK(tile(1024, 1024, 1024, true) == std::pair<std::size_t, std::size_t>{64, 128});
+  CHECK(tile(1024, 1024, 1024, false) == std::pair<std::size_t, std::size_t>{128, 64});
+  CHECK(tile(128, 128, 65536, true) == std::pair<std::size_t, std::size_t>{128, 64});  // K split
+  CHECK(tile(8192, 64, 8192, true) == std::pair<std::size_t, std::size_t>{128, 64});   // C 64 wide
   CHECK((tf32(1536, 1536, 1536).rewrite == &runtime::ptx::to_sm90a_with_128_registers));
   CHECK(tf32(1536, 1536, 1536).k_major);
   using runtime::tensor::tf32_a_in_registers;  // (trans_a, aligned_a, n, rounded in copies)
@@ -126,16 +139,13 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(tf32_rounds_in_copies(2048, 4096));
   CHECK_FALSE(tf32_rounds_in_copies(1024, 1024));
   CHECK_FALSE(tf32_rounds_in_copies(8192, 64));
-  // TF32 loads B by TMA wherever the wgmma kernel reads it as stored and aligned (copied otherwise).
-  using runtime::tensor::tf32_b_by_tma;  // (kernel, trans_b, aligned_b)
-  CHECK(tf32_b_by_tma(tf32(4096, 4096, 4096), false, true));
-  CHECK_FALSE(tf32_b_by_tma(tf32(4096, 4096, 4096), true, true));
-  CHECK_FALSE(tf32_b_by_tma(tf32(4096, 4096, 4096), false, false));
-  // And A where it is K-major and aligned, through a descriptor rather than registers.
-  using runtime::tensor::tf32_a_by_tma, runtime::tensor::tf32_reads_a_from_registers;
+  // TF32 loads by TMA whatever the wgmma kernel reads through a descriptor (the mma.sync kernel has none).
+  using runtime::tensor::tf32_by_tma, runtime::tensor::tf32_reads_a_from_registers;
+  CHECK(tf32_by_tma(tf32(4096, 4096, 4096)));
+  CHECK_FALSE(tf32_by_tma(runtime::tensor::Kernel{}));
+  // A K-major and aligned goes through a descriptor rather than registers.
   CHECK_FALSE(tf32_reads_a_from_registers(tf32(4096, 4096, 4096), true, true, 4096, 4096));
-  CHECK(tf32_a_by_tma(tf32(4096, 4096, 4096), true, true, false));
-  CHECK_FALSE(tf32_a_by_tma(tf32(4096, 4096, 4096), false, true, true));  // M-contiguous: registers
+  CHECK(tf32_reads_a_from_registers(tf32(2048, 2048, 2048), false, true, 2048, 2048));  // M-contiguous
 }
 
 // The PTX step of the Hopper kernels: the driver's sm_90 text becomes sm_90a with the "//@" lines

@@ -100,18 +100,17 @@ inline bool tf32_tma_by_environment() {
   }();
   return on;
 }
-// TF32 on the wgmma kernel loads B by TMA (codegen/tensor/wgmma_tma.hpp) wherever it reads B as stored
-// (not transposed) and B starts and strides on 16 bytes: the copy rounds it, so B needs neither a
-// rounding copy before the kernel nor a rounding pass in it, and the kernel itself ran 1.5-5% faster
-// (H200; bench/results.md). A transposed or misaligned B is still copied, and rounded on the way.
-inline bool tf32_b_by_tma(const Kernel& w, bool trans_b, bool aligned_b) {
-  return w.k_major && !trans_b && aligned_b && tf32_tma_by_environment();
-}
-// And A, where it is read K-major through a descriptor (not from registers), as stored and aligned: no
-// rounding copy (8192^3 TN) or pass (C at most 64 wide) for it either.
-inline bool tf32_a_by_tma(const Kernel& w, bool trans_a, bool aligned_a, bool a_registers) {
-  return w.k_major && trans_a && aligned_a && !a_registers && tf32_tma_by_environment();
-}
+// TF32 on the wgmma kernel loads by TMA (codegen/tensor/wgmma_tma.hpp) every operand it reads through a
+// descriptor: as stored where it is K-major and starts and strides on 16 bytes, else from its copy
+// (transposed, aligned). TMA rounds as it copies, so an operand needs neither a rounding copy before the
+// kernel nor a rounding pass in it, and the kernel itself ran 1.5-5% faster (H200; bench/results.md).
+inline bool tf32_by_tma(const Kernel& w) { return w.k_major && tf32_tma_by_environment(); }
+
+// TF32 on the wgmma kernel copies an M-contiguous A, transposed, for TMA rather than reading it from
+// registers where C is at least this wide: the copy costs in proportion to 1 / n of the product, the
+// registers a fixed share (H200: at 2048^3 the registers were 9% faster, at 3072^3 the copy 4-6%, at
+// 4096^3 5-9% and at 8192^3 15%).
+inline constexpr std::size_t tf32_a_copy_min_n = 3072;
 
 // TF32 on the wgmma kernel takes A from registers (wgmma_a_regs.hpp: loaded from local memory and
 // rounded there, in either layout; every variant, under a register cap where two work-groups share a
@@ -128,17 +127,23 @@ inline bool tf32_a_in_registers(bool trans_a, bool aligned_a, std::size_t n, boo
   if (!trans_a) return true;
   return rounded_in_copies ? n < 6144 : n > 64;
 }
-// Whether TF32 on variant w of the wgmma kernel reads A from registers, in an m x n product: not where
-// A is K-major and aligned, which TMA then loads and rounds for a descriptor (tf32_a_by_tma), with no
-// copy or pass to weigh against the registers' cost.
+// Whether TF32 on the wgmma kernel reads A from registers, in an m x n product: not where A is K-major
+// and aligned, which TMA then loads and rounds for a descriptor (tf32_by_tma), with no copy or pass to
+// weigh against the registers' cost; nor where A is M-contiguous and C wide enough that A's transposing
+// copy, which TMA then loads, costs less than the registers.
+inline bool tf32_a_from_registers(bool trans_a, bool aligned_a, std::size_t m, std::size_t n) {
+  if (tf32_tma_by_environment() && ((trans_a && aligned_a) || (!trans_a && n >= tf32_a_copy_min_n))) return false;
+  return tf32_a_in_registers(trans_a, aligned_a, n, tf32_rounds_in_copies(m, n));
+}
+// The same for variant w (only TF32's wgmma variants take A in either place).
 inline bool tf32_reads_a_from_registers(const Kernel& w, bool trans_a, bool aligned_a, std::size_t m, std::size_t n) {
-  if (trans_a && aligned_a && tf32_tma_by_environment()) return false;
-  return w.k_major && tf32_a_in_registers(trans_a, aligned_a, n, tf32_rounds_in_copies(m, n));
+  return w.k_major && tf32_a_from_registers(trans_a, aligned_a, m, n);
 }
 
-// The wgmma kernel's tile variant for an m x n x k product on device d.
+// The wgmma kernel's tile variant for an m x n x k product on device d; a_registers: TF32 would read A
+// from registers.
 inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, bool emulate, std::size_t m,
-                            std::size_t n, std::size_t k) {
+                            std::size_t n, std::size_t k, bool a_registers = false) {
   using namespace codegen::tensor;
   const auto tiles = [&](std::size_t tile_n) { return tile_count(m, n, wgmma_tile_m, tile_n); };
   const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
@@ -171,8 +176,11 @@ inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, b
   // 128 x 64 where C is at most 64 wide, or where 128 x 128 tiles leave multiprocessors idle and K is
   // too short to split, or so short that even its finest split leaves them idle (128 x 128 x 65536:
   // 64 parts of one tile).
-  if (n <= wgmma_narrow_tile_n || tiles(wgmma_tile_n) * most_splits(k, false) < units)
-    return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
+  // (TF32 with A from registers and K whole takes 64 x 128 tiles instead, as many: each work-item's A
+  // fragments then feed twice the MMAs.)
+  if (n <= wgmma_narrow_tile_n) return wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
+  if (tiles(wgmma_tile_n) * most_splits(k, false) < units)
+    return a_registers && k < split_min_k ? short_tiles() : wgmma(wgmma_narrow_tile_n, wgmma_narrow_options);
   return wgmma(wgmma_tile_n, {});
 }
 
@@ -182,9 +190,10 @@ inline bool on_wgmma(const core::DeviceInfo& d, bool emulate, bool hopper) {
 }
 // trans_b: B as the kernel would read it (transposed or not), which decides whether TF32 runs on wgmma;
 // m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the wgmma kernel even
-// where it is emulated (tests).
+// where it is emulated (tests). a_registers: TF32 on wgmma would read A from registers (tf32_a_from_registers).
 inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false,
-                         std::size_t m = 0, std::size_t n = 0, std::size_t k = 0, bool hopper = false) {
+                         std::size_t m = 0, std::size_t n = 0, std::size_t k = 0, bool hopper = false,
+                         bool a_registers = false) {
   using namespace codegen::tensor;
   // DMMA: 128 x 64 tiles; 64 x 64 where 128 rows would pad m by a tenth more (m of 64); where fewer
   // 128 x 64 tiles than compute units would leave some idle and K is too shallow to split instead,
@@ -209,7 +218,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup
   // MMAs, built through the PTX step.
   if ((e.bytes == 2 || e.bytes == 4) && on_wgmma(d, emulate, hopper)) {
-    const Kernel w = wgmma_variant(e, d, emulate, m, n, k);
+    const Kernel w = wgmma_variant(e, d, emulate, m, n, k, a_registers && e.bytes == 4);
     if (e.bytes == 2 || hopper || tf32_copies_pay(trans_b, m)) return w;
   }
   return {&codegen::mma_sync_source(e), nullptr, tile_m, tile_n, threads};

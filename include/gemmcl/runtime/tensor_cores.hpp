@@ -144,8 +144,10 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const core::Problem p = plan->transposed ? transposed(call) : call;
   const bool aligned_a = plan->transposed ? key.aligned_b : key.aligned_a;
   const bool aligned_b = plan->transposed ? key.aligned_a : key.aligned_b;
+  // TF32 would read A from registers (on the wgmma kernel): that decides its tile too.
+  const bool a_fragments = e.bytes == 4 && tf32_a_from_registers(p.trans_a, aligned_a, p.m, p.n);
   if (!known) {
-    plan->first = kernel_for(e, device, emulate, p.trans_b, p.m, p.n, p.k, hopper);
+    plan->first = kernel_for(e, device, emulate, p.trans_b, p.m, p.n, p.k, hopper, a_fragments);
     const int splits = std::max(splits_for(p, device, plan->first, e.bytes),
                                 exact_splits(e, c_narrow, aligned_a && aligned_b, p.k));
     constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
@@ -166,18 +168,17 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
   const std::size_t eb = std::size_t(e.bytes);
   const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
-  const bool a_registers = tf32_reads_a_from_registers(kernel, p.trans_a, aligned_a, p.m, p.n);
-  // Operands TMA loads (and rounds) are neither copied nor in a rounding pass.
-  const bool b_tma = tf32_b_by_tma(kernel, p.trans_b, aligned_b);
-  const bool a_tma = tf32_a_by_tma(kernel, p.trans_a, aligned_a, a_registers);
+  const bool a_registers = kernel.k_major && a_fragments;
+  // Operands TMA loads (and rounds) are copied only to transpose or align them, never to round them.
+  const bool b_tma = tf32_by_tma(kernel), a_tma = b_tma && !a_registers;
   bool rounded_ahead = false;
   if (kernel.k_major) {
     // A not transposed (unless read from registers) or B transposed: a transposed copy, which the
     // kernel reads K-major; copied too where the copies round (A not where read from registers).
     const bool flip_a = !p.trans_a && !a_registers, flip_b = p.trans_b;
-    if (!a_tma && ((rounded && !a_registers) || flip_a || !aligned_a))
+    if (flip_a || !aligned_a || (!a_tma && rounded && !a_registers))
       detail::prepare_copy(pack_a, queue, target, q.a, q.trans_a, rows_a, cols_a, flip_a, eb, "packed A");
-    if (!b_tma && (rounded || flip_b || !aligned_b))
+    if (flip_b || !aligned_b || (!b_tma && rounded))
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, flip_b, eb, "packed B");
     // A copy rounds on its way, and so does TMA; the kernel then skips its rounding pass where every
     // operand it reads through a descriptor came so (A from registers is rounded there).
@@ -212,7 +213,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (program) {
     kernel = plan->kernel;
   } else {
-    kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k, hopper);  // the operands as read
+    kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k, hopper, a_fragments);  // the operands as read
     std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                           " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                           " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
