@@ -90,6 +90,11 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(registers(1536, 1536, 1536));        // 128 x 128
   CHECK(registers(1536, 1536, 1536, false));
   CHECK_FALSE(registers(4096, 4096, 4096, false));
+  // Where B is copied transposed too, A's copy shares its launch: from C 1024 wide.
+  using runtime::tensor::tf32_a_from_registers;  // (trans_a, aligned_a, m, n, trans_b)
+  CHECK_FALSE(tf32_a_from_registers(false, true, 1024, 1024, true));
+  CHECK(tf32_a_from_registers(false, true, 1024, 1024, false));
+  CHECK(tf32_a_from_registers(false, true, 8192, 64, true));
   // With A from registers and K whole, 64 x 128 tiles rather than 128 x 64 ones, as many.
   const auto tile = [&](std::size_t m, std::size_t n, std::size_t depth, bool a_registers) {
     const auto k = runtime::tensor::kernel_for(element::info_of<float>, h100, false, false, m, n, depth, true,

@@ -113,25 +113,37 @@ int run_packed(Device& d) {
   return e < 1e-4 ? 0 : 1;
 }
 
-// The transposing copy through local memory (codegen/transpose.hpp) that GPUs run, of a 37 x 150 block
-// at an offset with a padded leading dimension: cut by its work-groups' edges both ways.
+// The transposing copy through local memory (codegen/transpose.hpp) that GPUs run: two blocks at an
+// offset with padded leading dimensions in one launch, each cut by its work-groups' edges both ways, the
+// second smaller in one direction and larger in the other.
 template <class Device>
 int run_transpose(Device& d) {
   std::mt19937_64 rng(gt::base_seed());
-  const std::size_t rows = 37, cols = 150, ld = 40, offset = 3;
-  const std::vector<float> a = random_floats(offset + ld * (cols - 1) + rows, rng);
-  const cl::Buffer da = gt::upload(a, d.context);
   const runtime::QueueTarget target = runtime::queue_target(d.queue);
-  core::Matrix in{&da, offset, ld};
-  bool trans = false;
-  runtime::detail::PackedCopy copy;
-  runtime::detail::prepare_copy(copy, d.queue, target, in, trans, rows, cols, true, sizeof(float), "transposed");
-  runtime::detail::enqueue_copy(copy, d.queue, target, element::info_of<float>, Events{}, true);
-  const std::vector<float> t = gt::download<float>(d.queue, *in.buffer, in.ld * rows);
+  struct Block {
+    std::size_t rows, cols, ld, offset;
+    std::vector<float> host;
+    cl::Buffer buffer;
+    core::Matrix in;
+    runtime::detail::PackedCopy copy;
+  };
+  Block blocks[2] = {{37, 150, 40, 3, {}, {}, {}, {}}, {130, 20, 131, 0, {}, {}, {}, {}}};
+  for (Block& b : blocks) {
+    b.host = random_floats(b.offset + b.ld * (b.cols - 1) + b.rows, rng);
+    b.buffer = gt::upload(b.host, d.context);
+    b.in = core::Matrix{&b.buffer, b.offset, b.ld};
+    bool trans = false;
+    runtime::detail::prepare_copy(b.copy, d.queue, target, b.in, trans, b.rows, b.cols, true, sizeof(float), "copy");
+  }
+  runtime::detail::enqueue_transposes(blocks[0].copy, &blocks[1].copy, d.queue, target, element::info_of<float>,
+                                      Events{});
   std::size_t wrong = 0;
-  for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t j = 0; j < cols; ++j) wrong += t[i * in.ld + j] == a[offset + j * ld + i] ? 0 : 1;
-  std::cout << "transposing copy: " << wrong << " elements wrong\n";
+  for (const Block& b : blocks) {
+    const std::vector<float> t = gt::download<float>(d.queue, *b.in.buffer, b.in.ld * b.rows);
+    for (std::size_t i = 0; i < b.rows; ++i)
+      for (std::size_t j = 0; j < b.cols; ++j) wrong += t[i * b.in.ld + j] == b.host[b.offset + j * b.ld + i] ? 0 : 1;
+  }
+  std::cout << "transposing copies: " << wrong << " elements wrong\n";
   return wrong == 0 ? 0 : 1;
 }
 

@@ -4,6 +4,7 @@
 // uses (once per device, in the program cache) and enqueues them. Returns the events of every command
 // it enqueued, in order (the last one completes the call).
 
+#include <algorithm>
 #include <array>
 #include <initializer_list>
 #include <cstddef>
@@ -85,37 +86,63 @@ inline void prepare_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTar
                trans && dispatch::should_transpose(rule, device, rows, cols, uses, eb), eb, what);
 }
 
+// The transposing kernel (codegen/transpose.hpp) for one copy, or for two in one launch (`second`; the
+// same element type and build options), after the caller's events.
+inline cl::Event enqueue_transposes(PackedCopy& first, PackedCopy* second, cl::CommandQueue& queue,
+                                    const QueueTarget& target, const element::Info& element, const Events& wait) {
+  using codegen::transpose_rows, codegen::transpose_lanes;
+  const std::size_t run = std::size_t(codegen::transpose_cols(element.bytes));
+  std::size_t global[3] = {0, 0, second != nullptr ? 2u : 1u};
+  const std::size_t local[3] = {transpose_rows, transpose_lanes, 1};
+  KernelArg args[14];
+  std::size_t count = 0;
+  // Each copy's arguments; one copy passes its own twice (the launch reads only the first).
+  std::array<cl_int, 8> ints{};
+  std::array<cl_ulong, 2> offsets{};
+  std::array<cl_mem, 4> mems{};
+  for (int c = 0; c < 2; ++c) {
+    const PackedCopy& pk = c == 1 && second != nullptr ? *second : first;
+    global[0] = std::max(global[0], (pk.rows + transpose_rows - 1) / transpose_rows * transpose_rows);
+    global[1] = std::max(global[1], (pk.cols + run - 1) / run * transpose_lanes);
+    ints[4 * c] = static_cast<cl_int>(pk.rows);
+    ints[4 * c + 1] = static_cast<cl_int>(pk.cols);
+    ints[4 * c + 2] = static_cast<cl_int>(pk.from.ld);
+    ints[4 * c + 3] = static_cast<cl_int>(dispatch::packed_ld(pk.cols));
+    offsets[c] = pk.from.offset;
+    mems[2 * c] = (*pk.from.buffer)();
+    mems[2 * c + 1] = pk.scratch.buffer()();
+    for (const KernelArg x : {arg(ints[4 * c]), arg(ints[4 * c + 1]), arg(mems[2 * c]), arg(offsets[c]),
+                              arg(ints[4 * c + 2]), arg(mems[2 * c + 1]), arg(ints[4 * c + 3])})
+      args[count++] = x;
+  }
+  auto transposing = program(target, codegen::transpose_source(element), std::string(first.options));
+  auto lease = transposing->lease();
+  const cl::Event done = enqueue(queue, lease.get(), 3, global, local, args, count, wait.handles());
+  first.scratch.used_by(done);
+  if (second != nullptr) second->scratch.used_by(done);
+  return done;
+}
+
 // The packing kernel for one copy, after the caller's events; on GPUs a transpose runs the transposing
-// kernel (codegen/transpose.hpp) instead, or wherever `tiles` asks for it (tests).
+// kernel instead, or wherever `tiles` asks for it (tests).
 inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target,
                               const element::Info& element, const Events& wait, bool tiles = false) {
+  if (pk.transpose && (tiles || !core::device_info(target.device).is_cpu()))
+    return enqueue_transposes(pk, nullptr, queue, target, element, wait);
   const cl_int rows = static_cast<cl_int>(pk.rows), cols = static_cast<cl_int>(pk.cols);
   const cl_int src_ld = static_cast<cl_int>(pk.from.ld);
   const cl_int dst_ld = static_cast<cl_int>(dispatch::packed_ld(pk.transpose ? pk.cols : pk.rows));
   const cl_int transpose = pk.transpose ? 1 : 0;
   const cl_ulong src_offset = pk.from.offset;
   const cl_mem src = (*pk.from.buffer)(), dst = pk.scratch.buffer()();
-  cl::Event done;
-  if (pk.transpose && (tiles || !core::device_info(target.device).is_cpu())) {
-    using codegen::transpose_rows, codegen::transpose_cols, codegen::transpose_lanes;
-    auto transposing = program(target, codegen::transpose_source(element), std::string(pk.options));
-    auto lease = transposing->lease();
-    const std::size_t global[2] = {(pk.rows + transpose_rows - 1) / transpose_rows * transpose_rows,
-                                   (pk.cols + transpose_cols(element.bytes) - 1) / transpose_cols(element.bytes) *
-                                       transpose_lanes};
-    const std::size_t local[2] = {transpose_rows, transpose_lanes};
-    done = enqueue(queue, lease.get(), 2, global, local,
-                   {arg(rows), arg(cols), arg(src), arg(src_offset), arg(src_ld), arg(dst), arg(dst_ld)}, wait.handles());
-  } else {
-    constexpr std::size_t per_item = codegen::pack_columns;
-    auto packing = program(target, codegen::pack_source(element), std::string(pk.options));
-    auto lease = packing->lease();
-    done = enqueue(queue, lease.get(), 2,
-                   lines((pk.rows + per_item - 1) / per_item, (pk.cols + per_item - 1) / per_item).data(), line,
-                   {arg(rows), arg(cols), arg(src), arg(src_offset), arg(src_ld), arg(dst), arg(dst_ld),
-                    arg(transpose)},
-                   wait.handles());
-  }
+  constexpr std::size_t per_item = codegen::pack_columns;
+  auto packing = program(target, codegen::pack_source(element), std::string(pk.options));
+  auto lease = packing->lease();
+  const cl::Event done = enqueue(
+      queue, lease.get(), 2,
+      lines((pk.rows + per_item - 1) / per_item, (pk.cols + per_item - 1) / per_item).data(), line,
+      {arg(rows), arg(cols), arg(src), arg(src_offset), arg(src_ld), arg(dst), arg(dst_ld), arg(transpose)},
+      wait.handles());
   pk.scratch.used_by(done);
   return done;
 }

@@ -109,8 +109,9 @@ inline bool tf32_by_tma(const Kernel& w) { return w.k_major && tf32_tma_by_envir
 // TF32 on the wgmma kernel copies an M-contiguous A, transposed, for TMA rather than reading it from
 // registers where C is at least this wide: the copy costs in proportion to 1 / n of the product, the
 // registers a fixed share (H200: at 2048^3 the registers were 9% faster, at 3072^3 the copy 4-6%, at
-// 4096^3 5-9% and at 8192^3 15%).
-inline constexpr std::size_t tf32_a_copy_min_n = 3072;
+// 4096^3 5-9% and at 8192^3 15%). Where B is copied transposed anyway, A's copy goes in the same launch
+// and costs less: from C 1024 wide.
+inline constexpr std::size_t tf32_a_copy_min_n = 3072, tf32_a_copy_with_b_min_n = 1024;
 
 // TF32 on the wgmma kernel takes A from registers (wgmma_a_regs.hpp: loaded from local memory and
 // rounded there, in either layout; every variant, under a register cap where two work-groups share a
@@ -130,14 +131,16 @@ inline bool tf32_a_in_registers(bool trans_a, bool aligned_a, std::size_t n, boo
 // Whether TF32 on the wgmma kernel reads A from registers, in an m x n product: not where A is K-major
 // and aligned, which TMA then loads and rounds for a descriptor (tf32_by_tma), with no copy or pass to
 // weigh against the registers' cost; nor where A is M-contiguous and C wide enough that A's transposing
-// copy, which TMA then loads, costs less than the registers.
-inline bool tf32_a_from_registers(bool trans_a, bool aligned_a, std::size_t m, std::size_t n) {
-  if (tf32_tma_by_environment() && ((trans_a && aligned_a) || (!trans_a && n >= tf32_a_copy_min_n))) return false;
+// copy, which TMA then loads, costs less than the registers (trans_b: B is copied transposed too).
+inline bool tf32_a_from_registers(bool trans_a, bool aligned_a, std::size_t m, std::size_t n, bool trans_b = false) {
+  const bool copy = n >= (trans_b ? tf32_a_copy_with_b_min_n : tf32_a_copy_min_n);
+  if (tf32_tma_by_environment() && ((trans_a && aligned_a) || (!trans_a && copy))) return false;
   return tf32_a_in_registers(trans_a, aligned_a, n, tf32_rounds_in_copies(m, n));
 }
 // The same for variant w (only TF32's wgmma variants take A in either place).
-inline bool tf32_reads_a_from_registers(const Kernel& w, bool trans_a, bool aligned_a, std::size_t m, std::size_t n) {
-  return w.k_major && tf32_a_from_registers(trans_a, aligned_a, m, n);
+inline bool tf32_reads_a_from_registers(const Kernel& w, bool trans_a, bool aligned_a, std::size_t m, std::size_t n,
+                                        bool trans_b = false) {
+  return w.k_major && tf32_a_from_registers(trans_a, aligned_a, m, n, trans_b);
 }
 
 // The wgmma kernel's tile variant for an m x n x k product on device d; a_registers: TF32 would read A

@@ -145,7 +145,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const bool aligned_a = plan->transposed ? key.aligned_b : key.aligned_a;
   const bool aligned_b = plan->transposed ? key.aligned_a : key.aligned_b;
   // TF32 would read A from registers (on the wgmma kernel): that decides its tile too.
-  const bool a_fragments = e.bytes == 4 && tf32_a_from_registers(p.trans_a, aligned_a, p.m, p.n);
+  const bool a_fragments = e.bytes == 4 && tf32_a_from_registers(p.trans_a, aligned_a, p.m, p.n, p.trans_b);
   if (!known) {
     plan->first = kernel_for(e, device, emulate, p.trans_b, p.m, p.n, p.k, hopper, a_fragments);
     const int splits = std::max(splits_for(p, device, plan->first, e.bytes),
@@ -192,8 +192,13 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, eb,
                            "packed B");
   }
-  for (detail::PackedCopy* pk : {&pack_a, &pack_b})
-    if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, e.bytes == 2 ? words16 : e, wait));
+  // Both operands transposed, on a GPU: one launch for both copies.
+  const element::Info& copied = e.bytes == 2 ? words16 : e;
+  if (pack_a.active && pack_b.active && pack_a.transpose && pack_b.transpose && !device.is_cpu())
+    events.push_back(detail::enqueue_transposes(pack_a, &pack_b, queue, target, copied, wait));
+  else
+    for (detail::PackedCopy* pk : {&pack_a, &pack_b})
+      if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, copied, wait));
   if (!events.empty()) {
     first.clear();
     if (!target.in_order)
