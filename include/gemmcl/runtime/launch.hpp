@@ -20,7 +20,7 @@
 #include "../dispatch/pack.hpp"
 #include "../dispatch/split.hpp"
 #include "checks.hpp"
-#include "copies.hpp"
+#include "operand_copies.hpp"
 #include "enqueue.hpp"
 #include "epilogue.hpp"
 #include "images.hpp"
