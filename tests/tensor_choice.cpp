@@ -144,6 +144,13 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(tf32_rounds_in_copies(2048, 4096));
   CHECK_FALSE(tf32_rounds_in_copies(1024, 1024));
   CHECK_FALSE(tf32_rounds_in_copies(8192, 64));
+  // 16-bit products on the wgmma kernel load their K-major operands by TMA.
+  using runtime::tensor::wgmma16_by_tma;  // (element, on wgmma, read K-major)
+  CHECK(wgmma16_by_tma(element::info_of<half>, true, true));
+  CHECK(wgmma16_by_tma(element::info_of<bfloat16>, true, true));
+  CHECK_FALSE(wgmma16_by_tma(element::info_of<half>, true, false));   // MN-major: cp.async
+  CHECK_FALSE(wgmma16_by_tma(element::info_of<half>, false, true));   // mma.sync
+  CHECK_FALSE(wgmma16_by_tma(element::info_of<float>, true, true));   // TF32: tf32_by_tma
   // TF32 loads by TMA whatever the wgmma kernel reads through a descriptor (the mma.sync kernel has none).
   using runtime::tensor::tf32_by_tma, runtime::tensor::tf32_reads_a_from_registers;
   CHECK(tf32_by_tma(tf32(4096, 4096, 4096)));

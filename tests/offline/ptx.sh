@@ -108,11 +108,12 @@ done
 # first), and A from registers (GEMMCL_WG_A_REGS), in either layout, as the runtime builds it; and
 # with C stored transposed (GEMMCL_TC_C_TRANS), as where the runtime computes C^T; and with B loaded by
 # TMA (GEMMCL_WG_B_TMA, and A too where K-major) and without, as the runtime builds it where the
-# operands are aligned and where not. The
+# operands are aligned and where not. The 16-bit programs also with their K-major operands by TMA (B
+# not transposed, A transposed), as the runtime builds them. The
 # narrow variant, and TF32's default one, also go through the register cap, as the runtime builds them.
 # The driver writes PTX 9.0; TMA's map instructions need 8.3, which stands in for it here.
 for element in half bfloat16 float; do
-  type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1" ctranses=0 tmas=0
+  type=f16 kk=16 narrows="0 1" tas="0 1" tbs="0 1" ctranses=0 tmas="0 1"
   [[ $element == bfloat16 ]] && type=bf16
   [[ $element == float ]] && type=tf32 kk=8 narrows=0 tbs=0 ctranses="0 1" tmas="0 1"
   for variant in default wide narrow short; do
@@ -121,14 +122,17 @@ for element in half bfloat16 float; do
       for tb in $tbs; do
       for ctrans in $ctranses; do
       for tma in $tmas; do
+        # 16-bit: nothing K-major to load by TMA with A not transposed and B transposed.
+        [[ $element != float && $tma == 1 && $ta == 0 && $tb == 1 ]] && continue
         id="${element}_wgmma.$variant.c$narrow.$ta$tb.t$ctrans.m$tma"
         programs=$((programs + 1)) count=$((count + 1))
         options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb -DGEMMCL_TC_C_NARROW=$narrow -DGEMMCL_TC_C_TRANS=$ctrans"
-        [[ $tma == 1 ]] && options="$options -DGEMMCL_WG_B_TMA=1"
-        # TF32: A from registers (rounded by cvt.rn), or by TMA too where K-major.
-        a_tma=$([[ $element == float && $tma == 1 && $ta == 1 ]] && echo 1 || echo 0)
-        if [[ $a_tma == 1 ]]; then options="$options -DGEMMCL_TC_SM90=1 -DGEMMCL_WG_A_TMA=1"
-        elif [[ $element == float ]]; then options="$options -DGEMMCL_TC_SM90=1 -DGEMMCL_WG_A_REGS=1"; fi
+        [[ $tma == 1 && $tb == 0 ]] && options="$options -DGEMMCL_WG_B_TMA=1"
+        # A by TMA where K-major; TF32's A otherwise from registers (rounded by cvt.rn).
+        a_tma=$([[ $tma == 1 && $ta == 1 ]] && echo 1 || echo 0)
+        [[ $element == float ]] && options="$options -DGEMMCL_TC_SM90=1"
+        if [[ $a_tma == 1 ]]; then options="$options -DGEMMCL_WG_A_TMA=1"
+        elif [[ $element == float ]]; then options="$options -DGEMMCL_WG_A_REGS=1"; fi
         mma="wgmma.mma_async.sync.aligned.m64n128k$kk.f32.$type.$type"
         if [[ $variant == wide ]]; then
           options="$options $(cat "$work/wgmma_wide.options")"

@@ -92,13 +92,25 @@ inline bool tf32_copies_pay(bool trans_b, std::size_t m) {
 // save.)
 inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 2048; }
 
-// GEMMCL_TF32_TMA=0 keeps TF32's B off TMA (measurements).
+// GEMMCL_TMA=0 keeps every operand off TMA, GEMMCL_TF32_TMA=0 TF32's (measurements).
+inline bool tma_by_environment() {
+  static const bool on = [] {
+    const char* v = std::getenv("GEMMCL_TMA");
+    return v == nullptr || std::string(v) != "0";
+  }();
+  return on;
+}
 inline bool tf32_tma_by_environment() {
   static const bool on = [] {
     const char* v = std::getenv("GEMMCL_TF32_TMA");
     return v == nullptr || std::string(v) != "0";
   }();
-  return on;
+  return on && tma_by_environment();
+}
+// 16-bit products on the wgmma kernel load by TMA each operand they read K-major (A transposed, B not;
+// aligned, or its aligned copy): it arrives as stored, and the work-items issue no copies for it.
+inline bool wgmma16_by_tma(const element::Info& e, bool on_wgmma, bool k_major) {
+  return e.bytes == 2 && on_wgmma && k_major && tma_by_environment();
 }
 // TF32 on the wgmma kernel loads by TMA (codegen/tensor/wgmma_tma.hpp) every operand it reads through a
 // descriptor: as stored where it is K-major and starts and strides on 16 bytes, else from its copy

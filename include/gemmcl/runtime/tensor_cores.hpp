@@ -170,7 +170,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
   const bool a_registers = kernel.k_major && a_fragments;
   // Operands TMA loads (and rounds) are copied only to transpose or align them, never to round them.
-  const bool b_tma = tf32_by_tma(kernel), a_tma = b_tma && !a_registers;
+  bool b_tma = tf32_by_tma(kernel), a_tma = b_tma && !a_registers;
   bool rounded_ahead = false;
   if (kernel.k_major) {
     // A not transposed (unless read from registers) or B transposed: a transposed copy, which the
@@ -191,6 +191,10 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (!aligned_b)
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, eb,
                            "packed B");
+    // 16-bit on wgmma: the operands read K-major by TMA (aligned now: copied where they were not).
+    const bool hopper16 = on_wgmma(device, emulate, hopper);
+    a_tma = wgmma16_by_tma(e, hopper16, q.trans_a);
+    b_tma = wgmma16_by_tma(e, hopper16, !q.trans_b);
   }
   // Both operands transposed, on a GPU: one launch for both copies.
   const element::Info& copied = e.bytes == 2 ? words16 : e;
@@ -255,8 +259,13 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   // in a slot of two maps).
   tma::TensorMap a_map, b_map;
   ScratchPool::Lease map_slots;
-  if (a_tma) a_map = tma::tiled_2d(tma::MapType::TFloat32, 4, p.k, p.m, std::uint64_t(q.a.ld) * 4, 32, kernel.tile_m);
-  if (b_tma) b_map = tma::tiled_2d(tma::MapType::TFloat32, 4, p.k, p.n, std::uint64_t(q.b.ld) * 4, 32, kernel.tile_n);
+  // (TF32's through TFLOAT32 maps, which round; rows of 128 bytes, K steps.)
+  const tma::MapType map_type = e.bytes == 4           ? tma::MapType::TFloat32
+                                : e.name == "bfloat16" ? tma::MapType::BFloat16
+                                                       : tma::MapType::Float16;
+  const unsigned map_bytes = static_cast<unsigned>(e.bytes), box_k = 128 / map_bytes;
+  if (a_tma) a_map = tma::tiled_2d(map_type, map_bytes, p.k, p.m, q.a.ld * eb, box_k, unsigned(kernel.tile_m));
+  if (b_tma) b_map = tma::tiled_2d(map_type, map_bytes, p.k, p.n, q.b.ld * eb, box_k, unsigned(kernel.tile_n));
   if (a_tma || b_tma)
     map_slots = ScratchPool::instance().acquire(queue, target.context, target.in_order,
                                                 groups * std::size_t(splits) * 2 * sizeof(b_map), "TMA map slots");

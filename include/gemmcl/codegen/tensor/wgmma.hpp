@@ -11,7 +11,7 @@
 //
 // Build options as mma_sync.hpp's (GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_C_NARROW, GEMMCL_TC_EMULATE),
 // GEMMCL_TC_C_TRANS (C stored transposed, where the runtime computes C^T), GEMMCL_WG_A_TMA and
-// GEMMCL_WG_B_TMA (TF32's A or B loaded and rounded by TMA, wgmma_tma.hpp), and the tile and pipeline's
+// GEMMCL_WG_B_TMA (a K-major A or B loaded by TMA, TF32's rounded on the way: wgmma_tma.hpp), and the tile and pipeline's
 // (wgmma_config.hpp, with the variants the runtime builds).
 
 #include <cstddef>
@@ -358,7 +358,7 @@ constexpr void write_wgmma(Sink& sink, const element::Info& e) {
   t.raw(wgmma_body);
   t.raw(wgmma_copies);
   if (tf32) t.raw(wgmma_a_registers);
-  if (tf32) t.raw(wgmma_tma);
+  t.raw(wgmma_tma);
   t.raw(wgmma_kernel);
 }
 

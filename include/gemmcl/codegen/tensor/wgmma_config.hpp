@@ -104,16 +104,16 @@ typedef ushort elem;
 #define GEMMCL_TC_EMULATE 0  // 1: every instruction emulated (wgmma_emulate.hpp), for tests on any device
 #endif
 #ifndef GEMMCL_WG_B_TMA
-#define GEMMCL_WG_B_TMA 0  // 1: TF32's B loaded, and rounded, by TMA (wgmma_tma.hpp)
+#define GEMMCL_WG_B_TMA 0  // 1: B loaded by TMA (wgmma_tma.hpp; TF32's rounded on the way)
 #endif
 #ifndef GEMMCL_WG_A_TMA
-#define GEMMCL_WG_A_TMA 0  // 1: TF32's A too (K-major, through a descriptor)
+#define GEMMCL_WG_A_TMA 0  // 1: A too (K-major, through a descriptor)
 #endif
-#if GEMMCL_WG_B_TMA && (!GEMMCL_TC_TF32 || GEMMCL_TRANS_B)
-#error "B by TMA is TF32's, for a B read not transposed"
+#if GEMMCL_WG_B_TMA && GEMMCL_TRANS_B
+#error "B by TMA is a B read K-major: not transposed"
 #endif
-#if GEMMCL_WG_A_TMA && (!GEMMCL_TC_TF32 || !GEMMCL_TRANS_A || GEMMCL_WG_A_REGS)
-#error "A by TMA is TF32's, for an A read transposed (K-major) through a descriptor"
+#if GEMMCL_WG_A_TMA && (!GEMMCL_TRANS_A || GEMMCL_WG_A_REGS)
+#error "A by TMA is an A read K-major (transposed) through a descriptor"
 #endif
 #define A_COPIES (GEMMCL_WG_A_TMA ? 0 : CPT_A)  // 16-byte copies per work-item, A's and B's (none by TMA)
 #define B_COPIES (GEMMCL_WG_B_TMA ? 0 : CPT_B)

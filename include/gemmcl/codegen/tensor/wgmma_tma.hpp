@@ -1,11 +1,12 @@
 #pragma once
-// The Hopper kernel's TF32 operands by TMA (codegen/tensor/wgmma.hpp): B where it is read as stored
+// The Hopper kernel's operands by TMA (codegen/tensor/wgmma.hpp): B where it is read K-major, as stored
 // (GEMMCL_WG_B_TMA=1), and A where it is read K-major through a descriptor (GEMMCL_WG_A_TMA=1). Work-item
-// 0 loads each K step of such an operand (its rows of 32 floats) with one cp.async.bulk.tensor through
-// a TFLOAT32 tensor map, which rounds every float to TF32 (nearest, ties to even) as it copies, into
-// the stage's tile in the 128-byte swizzle the descriptors read; each stage has an mbarrier, armed by
-// work-item 0 with the tiles' bytes and waited on by every work-item. So these operands need neither a
-// rounding copy before the kernel nor a rounding pass in it (docs/tensor-cores.md).
+// 0 loads each K step of such an operand (its rows of 128 bytes) with one cp.async.bulk.tensor into the
+// stage's tile in the 128-byte swizzle the descriptors read; each stage has an mbarrier, armed by
+// work-item 0 with the tiles' bytes and waited on by every work-item. For TF32 the map is a TFLOAT32
+// one, which rounds every float to TF32 (nearest, ties to even) as it copies, so these operands need
+// neither a rounding copy before the kernel nor a rounding pass in it; 16-bit operands arrive as
+// stored, without the work-items' copy instructions (docs/tensor-cores.md).
 // The runtime passes the maps (runtime/tensor_map.hpp) without addresses, and a global slot of 256 bytes
 // per work-group: each work-group writes the operands' addresses into its copies (tensormap.replace,
 // an sm_90a instruction, so a "//@" line for the PTX step) and loads through them. Under
@@ -87,14 +88,18 @@ inline void tma_setup(__local ulong* bars, __local ulong* maps_local, const tens
 
 #if GEMMCL_TC_EMULATE
 // A box of `rows` K-major rows at (k0, r0) of an operand with `extent` rows (and k_total of K), row r
-// at base + r * ld, rounded, into the tile at shared offset dst, with zeros outside the operand.
+// at base + r * ld, into the tile at shared offset dst (TF32: rounded), with zeros outside the operand.
 inline void emu_tma_box(__local ushort* smem, const uint dst, const __global elem* base, const int ld, const int k0,
                         const int r0, const int k_total, const int extent, const int rows, const int tid) {
   for (int e = tid; e < rows * BK; e += NT) {
     const int r = e / BK, c = e % BK, gk = k0 + c, gr = r0 + r;
     const uint o = (uint)(r * BK + c) * ESIZE;
-    ((__local uint*)smem)[(dst + SWIZZLE_128(o)) / 4] =
-        gk < k_total && gr < extent ? TF32_ROUND(base[(long)gr * ld + gk]) : 0u;
+    const elem x = gk < k_total && gr < extent ? base[(long)gr * ld + gk] : (elem)0;
+#if GEMMCL_TC_TF32
+    ((__local uint*)smem)[(dst + SWIZZLE_128(o)) / 4] = TF32_ROUND(x);
+#else
+    smem[(dst + SWIZZLE_128(o)) / 2] = x;
+#endif
   }
 }
 #endif
