@@ -151,6 +151,11 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK_FALSE(wgmma16_by_tma(element::info_of<half>, true, false));   // MN-major: cp.async
   CHECK_FALSE(wgmma16_by_tma(element::info_of<half>, false, true));   // mma.sync
   CHECK_FALSE(wgmma16_by_tma(element::info_of<float>, true, true));   // TF32: tf32_by_tma
+  CHECK_FALSE(wgmma16_by_tma(element::info_of<half>, true, true, false));  // a small product
+  using runtime::tensor::wgmma16_tma_pays;  // (tiles, units, K of a part)
+  CHECK(wgmma16_tma_pays(512, 132, 4096));       // 4096^3 on 128 x 256 tiles
+  CHECK_FALSE(wgmma16_tma_pays(128, 132, 1024));  // 1024^3
+  CHECK_FALSE(wgmma16_tma_pays(1, 132, 1024));    // 128 x 128 x 65536 in parts
   // TF32 loads by TMA whatever the wgmma kernel reads through a descriptor (the mma.sync kernel has none).
   using runtime::tensor::tf32_by_tma, runtime::tensor::tf32_reads_a_from_registers;
   CHECK(tf32_by_tma(tf32(4096, 4096, 4096)));

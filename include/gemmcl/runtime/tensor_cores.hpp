@@ -191,10 +191,13 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (!aligned_b)
       detail::prepare_copy(pack_b, queue, target, q.b, q.trans_b, rows_b, cols_b, Packing::Always, device, p.m, eb,
                            "packed B");
-    // 16-bit on wgmma: the operands read K-major by TMA (aligned now: copied where they were not).
+    // 16-bit on wgmma: the operands read K-major by TMA (aligned now: copied where they were not), in
+    // large products (emulated, in any: the tests' small products reach the path).
     const bool hopper16 = on_wgmma(device, emulate, hopper);
-    a_tma = wgmma16_by_tma(e, hopper16, q.trans_a);
-    b_tma = wgmma16_by_tma(e, hopper16, !q.trans_b);
+    const bool large = emulate || wgmma16_tma_pays(tile_count(p.m, p.n, kernel.tile_m, kernel.tile_n),
+                                                   std::max<std::size_t>(device.compute_units, 1), chunk);
+    a_tma = wgmma16_by_tma(e, hopper16, q.trans_a, large);
+    b_tma = wgmma16_by_tma(e, hopper16, !q.trans_b, large);
   }
   // Both operands transposed, on a GPU: one launch for both copies.
   const element::Info& copied = e.bytes == 2 ? words16 : e;
