@@ -21,12 +21,14 @@
 
 GEMMCL_COLD_BEGIN
 namespace gemmcl::runtime::tensor {
+// Whether the environment leaves a switch on: anything but "0" (read once per switch by its caller).
+inline bool switched_on(const char* variable) {
+  const char* v = std::getenv(variable);
+  return v == nullptr || std::string(v) != "0";
+}
 // GEMMCL_WGMMA=0 keeps Hopper GPUs on the mma.sync kernel.
 inline bool wgmma_by_environment() {
-  static const bool on = [] {
-    const char* v = std::getenv("GEMMCL_WGMMA");
-    return v == nullptr || std::string(v) != "0";
-  }();
+  static const bool on = switched_on("GEMMCL_WGMMA");
   return on;
 }
 // GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma_variants.hpp on every shape (tuning); -1 if
@@ -94,17 +96,11 @@ inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::mi
 
 // GEMMCL_TMA=0 keeps every operand off TMA, GEMMCL_TF32_TMA=0 TF32's (measurements).
 inline bool tma_by_environment() {
-  static const bool on = [] {
-    const char* v = std::getenv("GEMMCL_TMA");
-    return v == nullptr || std::string(v) != "0";
-  }();
+  static const bool on = switched_on("GEMMCL_TMA");
   return on;
 }
 inline bool tf32_tma_by_environment() {
-  static const bool on = [] {
-    const char* v = std::getenv("GEMMCL_TF32_TMA");
-    return v == nullptr || std::string(v) != "0";
-  }();
+  static const bool on = switched_on("GEMMCL_TF32_TMA");
   return on && tma_by_environment();
 }
 // 16-bit products on the wgmma kernel load by TMA each operand they read K-major (A transposed, B not;

@@ -54,10 +54,7 @@ struct TensorCoreSupport {
 namespace runtime::tensor {
 
 inline bool enabled_by_environment() {
-  static const bool on = [] {
-    const char* v = std::getenv("GEMMCL_TENSOR_CORES");
-    return v == nullptr || std::string(v) != "0";
-  }();
+  static const bool on = switched_on("GEMMCL_TENSOR_CORES");
   return on;
 }
 
