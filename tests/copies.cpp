@@ -89,7 +89,10 @@ void check_transpose(const element::Info& e, bool tf32, bool tiles) {
     CAPTURE(s.rows);
     CAPTURE(s.cols);
     Source<T> x(s, rng, tf32);
-    runtime::detail::enqueue_copy(x.copy, target.queue, qt, e, Events{}, tiles);
+    if (tiles)
+      runtime::detail::enqueue_transposes(x.copy, nullptr, target.queue, qt, e, Events{});
+    else
+      runtime::detail::enqueue_copy(x.copy, target.queue, qt, e, Events{});
     CHECK(x.wrong(s, tf32) == 0);
   }
   // Two copies in one launch, each shape with the next (the larger on either side).

@@ -117,10 +117,10 @@ inline cl::Event enqueue_transposes(PackedCopy& first, PackedCopy* second, cl::C
 }
 
 // The packing kernel for one copy, after the caller's events; on GPUs a transpose runs the transposing
-// kernel instead, or wherever `tiles` asks for it (tests).
+// kernel instead.
 inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target,
-                              const element::Info& element, const Events& wait, bool tiles = false) {
-  if (pk.transpose && (tiles || !core::device_info(target.device).is_cpu()))
+                              const element::Info& element, const Events& wait) {
+  if (pk.transpose && !core::device_info(target.device).is_cpu())
     return enqueue_transposes(pk, nullptr, queue, target, element, wait);
   const cl_int rows = static_cast<cl_int>(pk.rows), cols = static_cast<cl_int>(pk.cols);
   const cl_int src_ld = static_cast<cl_int>(pk.from.ld);

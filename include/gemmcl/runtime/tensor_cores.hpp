@@ -165,7 +165,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t rows_b = p.trans_b ? p.n : p.k, cols_b = p.trans_b ? p.k : p.n;
   const std::size_t eb = std::size_t(e.bytes);
   const bool rounded = kernel.k_major && tf32_rounds_in_copies(p.m, p.n);
-  const bool a_registers = kernel.k_major && a_fragments;
+  const bool a_registers = kernel.k_major && a_fragments;  // tf32_reads_a_from_registers, computed once
   // Operands TMA loads (and rounds) are copied only to transpose or align them, never to round them.
   bool b_tma = tf32_by_tma(kernel), a_tma = b_tma && !a_registers;
   bool rounded_ahead = false;
