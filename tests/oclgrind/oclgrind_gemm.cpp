@@ -195,6 +195,17 @@ int run_wgmma_short(Device& d) {
 // misaligned, copied first and read from registers, B copied K-major (rounded on the way); wide (TN,
 // 128 x 256, two tiles): A aligned, read through a descriptor, both rounded in local memory. Neither
 // runs as C^T (its copies would not pay either).
+// TF32's case cs on the variant, once the choice it is meant to reach holds (`chosen`, decided after
+// GEMMCL_WGMMA_VARIANT is set); otherwise a failure naming what `missed`, never a run of another path.
+int run_wgmma_tf32_if(Device& d, const gt::Case<float, float>& cs, const char* variant, std::size_t tile_n,
+                      bool chosen, const char* missed) {
+  if (!chosen) {
+    std::cout << "FAILED: " << missed << "\n";
+    return 1;
+  }
+  return run_wgmma(d, cs, variant, tile_n);
+}
+
 int run_wgmma_tf32(Device& d, std::size_t m, const char* variant, std::size_t tile_n, bool misaligned_a) {
   const gt::Combination combo = gt::all_combinations[misaligned_a ? 1 : 2];
   gt::Case<float, float> cs = gt::case_of<float, float>(combo, m, 11, 19, -1.0f, 0.5f);
@@ -202,15 +213,14 @@ int run_wgmma_tf32(Device& d, std::size_t m, const char* variant, std::size_t ti
   cs.a_pad = misaligned_a ? 0 : 1;  // A stored 19 x m: a leading dimension of 20 floats, 16-byte runs
   ::setenv("GEMMCL_WGMMA_VARIANT", variant, 1);  // before the choices below read it
   const bool ta = combo.ta == Transpose::Yes, tb = combo.tb == Transpose::Yes;
-  if (runtime::tensor::tf32_a_in_registers(ta, !misaligned_a, cs.n, false) != misaligned_a ||
-      runtime::tensor::tf32_as_transpose(element::info_of<float>, core::device_info(d.device()), ta, tb,
-                                         !misaligned_a, true, cs.m, cs.n, cs.k)) {
-    std::cout << "FAILED: A would " << (misaligned_a ? "not " : "") << "come from registers, or C^T be computed\n";
-    return 1;
-  }
+  const bool chosen = runtime::tensor::tf32_a_in_registers(ta, !misaligned_a, cs.n, false) == misaligned_a &&
+                      !runtime::tensor::tf32_as_transpose(element::info_of<float>, core::device_info(d.device()), ta,
+                                                          tb, !misaligned_a, true, cs.m, cs.n, cs.k);
   cs.c_off = 2;
   cs.c_pad = 1;
-  return run_wgmma(d, cs, variant, tile_n);
+  return run_wgmma_tf32_if(d, cs, variant, tile_n, chosen,
+                           misaligned_a ? "A would not come from registers, or C^T be computed"
+                                        : "A would come from registers, or C^T be computed");
 }
 
 // TF32 as C^T (tf32_as_transpose): TT with 40 rows of C, where B's transposing copy would not pay; C^T,
@@ -222,12 +232,9 @@ int run_wgmma_tf32_transposed(Device& d) {
   cs.c_off = 3;
   cs.c_pad = 2;
   ::setenv("GEMMCL_WGMMA_VARIANT", "narrow", 1);
-  if (!runtime::tensor::tf32_as_transpose(element::info_of<float>, core::device_info(d.device()), true, true, true,
-                                          false, cs.m, cs.n, cs.k)) {
-    std::cout << "FAILED: C^T would not be computed\n";
-    return 1;
-  }
-  return run_wgmma(d, cs, "narrow", 64);
+  const bool chosen = runtime::tensor::tf32_as_transpose(element::info_of<float>, core::device_info(d.device()), true,
+                                                         true, true, false, cs.m, cs.n, cs.k);
+  return run_wgmma_tf32_if(d, cs, "narrow", 64, chosen, "C^T would not be computed");
 }
 
 // TF32 with B loaded by TMA (emulated: the same boxes, rounding and zeros outside B): NN, B aligned (an
@@ -240,11 +247,7 @@ int run_wgmma_tf32_tma(Device& d) {
   ::setenv("GEMMCL_WGMMA_VARIANT", "default", 1);
   const auto& f32 = element::info_of<float>;
   const auto kernel = runtime::tensor::kernel_for(f32, core::device_info(d.device()), true, false, cs.m, cs.n, cs.k, true);
-  if (!runtime::tensor::tf32_by_tma(kernel)) {
-    std::cout << "FAILED: B would not come by TMA\n";
-    return 1;
-  }
-  return run_wgmma(d, cs, "default", 128);
+  return run_wgmma_tf32_if(d, cs, "default", 128, runtime::tensor::tf32_by_tma(kernel), "B would not come by TMA");
 }
 
 template <class... P>
