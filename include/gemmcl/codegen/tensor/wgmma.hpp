@@ -358,6 +358,7 @@ constexpr void write_wgmma(Sink& sink, const element::Info& e) {
   t.raw(wgmma_body);
   t.raw(wgmma_copies);
   if (tf32) t.raw(wgmma_a_registers);
+  t.raw(tma_ptx);
   t.raw(wgmma_tma);
   t.raw(wgmma_kernel);
 }

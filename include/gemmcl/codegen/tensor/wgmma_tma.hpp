@@ -7,14 +7,13 @@
 // one, which rounds every float to TF32 (nearest, ties to even) as it copies, so these operands need
 // neither a rounding copy before the kernel nor a rounding pass in it; 16-bit operands arrive as
 // stored, without the work-items' copy instructions (docs/tensor-cores.md).
-// The runtime passes the maps (runtime/tensor_map.hpp) without addresses, and a global slot of 256 bytes
-// per work-group: each work-group writes the operands' addresses into its copies (tensormap.replace,
-// an sm_90a instruction, so a "//@" line for the PTX step) and loads through them. Under
+// The instructions and the maps' setup are tma_ptx.hpp's. Under
 // GEMMCL_TC_EMULATE every work-item copies its share of the same boxes with the same rounding, zeros
 // outside the operand, and swizzle.
 
 #include <string_view>
 
+#include "tma_ptx.hpp"
 #include "../../util/cold.hpp"
 
 GEMMCL_COLD_BEGIN
@@ -23,67 +22,12 @@ namespace gemmcl::codegen::tensor {
 
 inline constexpr std::string_view wgmma_tma = R"CLC(
 #if WG_TMA
-typedef struct { ulong w[16]; } tensor_map;  // 128 bytes, as the hardware reads them
 #define B_TILE_BYTES (BN * BK * ESIZE)
-#if !GEMMCL_TC_EMULATE
-inline void mbarrier_init_shared_b64(const uint bar, const uint count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
-}
-inline void fence_mbarrier_init_release_cluster(void) {
-  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-}
-inline void mbarrier_arrive_expect_tx_shared_b64(const uint bar, const uint bytes) {
-  asm volatile("{\n.reg .b64 state;\nmbarrier.arrive.expect_tx.shared::cta.b64 state, [%0], %1;\n}" ::"r"(bar),
-               "r"(bytes) : "memory");
-}
-inline uint mbarrier_try_wait_parity_shared_b64(const uint bar, const uint parity) {
-  uint done;
-  asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}"
-               : "=r"(done) : "r"(bar), "r"(parity) : "memory");
-  return done;
-}
-inline void cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(const uint dst, const ulong map, const int c0,
-                                                                 const int c1, const uint bar) {
-  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
-               ::"r"(dst), "l"(map), "r"(c0), "r"(c1), "r"(bar) : "memory");
-}
-inline void tensormap_replace_tile_global_address_shared_b64(const uint map, const ulong address) {
-  asm volatile("//@tensormap.replace.tile.global_address.shared::cta.b1024.b64 [%0], %1;" ::"r"(map), "l"(address)
-               : "memory");
-}
-inline void tensormap_cp_fenceproxy_global_shared_release_gpu(const ulong dst, const uint src) {
-  asm volatile("//@tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%0], [%1], 128;"
-               ::"l"(dst), "r"(src) : "memory");
-}
-inline void fence_proxy_tensormap_generic_acquire_gpu(const ulong map) {
-  asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(map) : "memory");
-}
-#endif
-
-// Work-group setup: the stages' barriers, and this work-group's maps (A's at slot[0..15], B's at
-// slot[16..31]) with the operands' addresses in them.
+// Work-group setup (tma_ptx.hpp): A's map at slot[0..15], B's at slot[16..31].
 inline void tma_setup(__local ulong* bars, __local ulong* maps_local, const tensor_map a_map, const tensor_map b_map,
                       __global ulong* slot, const __global elem* a_base, const __global elem* b_base, const int tid) {
-#if !GEMMCL_TC_EMULATE
-  if (tid < 16) maps_local[tid] = a_map.w[tid];
-  else if (tid < 32) maps_local[tid] = b_map.w[tid - 16];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  if (tid == 0) {
-    if (GEMMCL_WG_A_TMA) tensormap_replace_tile_global_address_shared_b64(SHARED_ADDR(maps_local), (ulong)a_base);
-    if (GEMMCL_WG_B_TMA) tensormap_replace_tile_global_address_shared_b64(SHARED_ADDR(maps_local) + 128u, (ulong)b_base);
-    for (int s = 0; s < STAGES; ++s) mbarrier_init_shared_b64(SHARED_ADDR(bars) + 8u * s, 1);
-    fence_mbarrier_init_release_cluster();
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  if (tid < 32) {
-    if (GEMMCL_WG_A_TMA) tensormap_cp_fenceproxy_global_shared_release_gpu((ulong)slot, SHARED_ADDR(maps_local));
-    if (GEMMCL_WG_B_TMA) tensormap_cp_fenceproxy_global_shared_release_gpu((ulong)(slot + 16), SHARED_ADDR(maps_local) + 128u);
-  }
-  if (tid == 0) {
-    if (GEMMCL_WG_A_TMA) fence_proxy_tensormap_generic_acquire_gpu((ulong)slot);
-    if (GEMMCL_WG_B_TMA) fence_proxy_tensormap_generic_acquire_gpu((ulong)(slot + 16));
-  }
-#endif
+  tma_setup_maps(bars, STAGES, maps_local, a_map, b_map, slot, (ulong)a_base, (ulong)b_base, GEMMCL_WG_A_TMA,
+                 GEMMCL_WG_B_TMA, tid);
 }
 
 #if GEMMCL_TC_EMULATE
@@ -122,13 +66,6 @@ inline void tma_load(const uint st, const uint bar, const __global ulong* slot, 
 #endif
 }
 
-// Waits until the stage's tiles have landed: its barrier completes phase `parity`.
-inline void tma_wait(const uint bar, const uint parity) {
-#if !GEMMCL_TC_EMULATE
-  while (!mbarrier_try_wait_parity_shared_b64(bar, parity)) {
-  }
-#endif
-}
 #endif
 )CLC";
 
