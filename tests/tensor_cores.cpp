@@ -169,6 +169,33 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
   if (std::is_same_v<G, HopperTf32>) check(gt::all_combinations[0], 2050, 2049, 24, -0.5);
 }
 
+// The FP64 tensor-core kernel's TMA form (codegen/tensor/dmma_tma.hpp) emulated, on any device: its
+// three tilings (on a device of two compute units, as PoCL on CI's machine, 64 x 64 where 128 rows would
+// pad m, 128 x 64, and eight warps a 128 x 64 tile where even one tile is too few), every layout and
+// transpose pair (the fragments' permutations and swizzle differ for K-major and MN-major tiles), edges
+// in every direction, misaligned operands, K split; Gemm<> takes this form on compute capability 9.0.
+using DmmaTma = TensorPath<double, double, true, Epilogue<Activation::Identity>, true>;
+TEST_CASE("DMMA by TMA, emulated") {
+  gt::TensorCases<DmmaTma> cases;
+  const std::size_t& run = cases.run;
+  const auto& info = core::device_info(cases.t.device());
+  struct Shape {
+    std::size_t m, n, k;
+  };
+  const Shape shapes[] = {{1, 1, 1}, {37, 53, 61}, {128, 128, 32}, {100, 60, 77}, {129, 131, 95}};
+  if (info.compute_units == 2) {
+    const auto& f64 = element::info_of<double>;
+    CHECK(runtime::tensor::kernel_for(f64, info, true, false, 37, 53, 61, true).tile_m == 64);
+    CHECK(runtime::tensor::kernel_for(f64, info, true, false, 128, 128, 32, true).threads == 128);
+    CHECK(runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true).threads == 256);
+    CHECK(runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true).tma);
+  }
+  for (const auto& combo : gt::all_combinations)
+    for (const Shape& s : shapes) cases.check(combo, s.m, s.n, s.k, 1.25, run % 2 ? -0.5 : 0.0, run % 3 == 1);
+  for (const auto& combo : {gt::all_combinations[1], gt::all_combinations[6]})
+    cases.check(combo, 40, 30, 5000, 0.75, 0.5, false);
+}
+
 // TF32 rounds its inputs to the nearest TF32 value, ties to even, as cuBLAS's TF32 mode does (measured
 // on an H200), where the tensor cores alone would drop the low bits: with the other operand all ones,
 // C = k * the element as rounded. K spans several K steps (each of which the kernels round); each

@@ -1,4 +1,4 @@
-// The TMA tensor maps gemmcl writes for TF32's B (runtime/tensor_map.hpp): their words against maps that
+// The TMA tensor maps gemmcl writes (runtime/tensor_map.hpp): their words against maps that
 // libcuda's cuTensorMapEncodeTiled wrote (recorded on an H200, driver 580: bench/results/h200-tma-tf32.txt),
 // the parameters it refuses, and, where libcuda and a CUDA device are present (the GPU machine), against
 // libcuda's encoder itself over random extents, strides and boxes of the forms the runtime uses.
@@ -26,6 +26,12 @@ TEST_CASE("TMA tensor maps: the words libcuda writes") {
   const auto bf16 = tiled_2d(MapType::BFloat16, 2, 64, 16, 256, 32, 8);
   const std::array<std::uint64_t, 16> libcuda_bf16{0x10000, 0x0000001000006510, 0, 0, 0x0000000f0000003f, 0,
                                                    0x1f00000000000000, 0x7, 0x200, 0x400};
+  // FLOAT64 (DMMA's operands), 4096 x 4096, rows 32768 bytes apart, boxes of 16 x 128: libcuda's type
+  // field is 9 (CUDA's FLOAT64 is 8 in its enum).
+  const auto f64 = tiled_2d(MapType::Float64, 8, 4096, 4096, 32768, 16, 128);
+  const std::array<std::uint64_t, 16> libcuda_f64{0x10000, 0x0000080000006490, 0, 0, 0x00000fff00000fff, 0,
+                                                  0x0f00000000000000, 0x7f, 0x4000, 0x400};
+  for (std::size_t i = 1; i < 16; ++i) CHECK(f64.words[i] == libcuda_f64[i]);
   CHECK(f32.words[0] == 0);  // the address: written by the kernel
   CHECK(bf16.words[0] == 0);
   for (std::size_t i = 1; i < 16; ++i) {
@@ -65,20 +71,26 @@ TEST_CASE("TMA tensor maps: as libcuda's encoder writes them (GPU machine)") {
   }
   REQUIRE(push(context) == 0);
   std::mt19937 rng(2026);
-  for (int i = 0; i < 200; ++i) {
-    const bool tf32 = i % 2 == 0;
+  for (int i = 0; i < 300; ++i) {
+    // TF32 and FLOAT32 as TF32's operands (boxes of 32 x the wgmma variants' BN: 64, 128, 256); FLOAT64
+    // as DMMA's (16 x BM or BN, or 16 x a K step of 16).
+    const int kind = i % 3;
+    const bool tf32 = kind == 0, fp64 = kind == 2;
+    const unsigned bytes = fp64 ? 8 : 4, box_inner = 128 / bytes;
     const std::uint64_t inner = 1 + rng() % 100000, outer = 1 + rng() % 50000;
-    const std::uint64_t stride = (inner * 4 + 15) / 16 * 16 + 16 * (rng() % 8);
-    const unsigned box_outer = 64u << (rng() % 3);  // the wgmma variants' BN: 64, 128, 256
-    const auto ours = tiled_2d(tf32 ? MapType::TFloat32 : MapType::Float32, 4, inner, outer, stride, 32, box_outer);
+    const std::uint64_t stride = (inner * bytes + 15) / 16 * 16 + 16 * (rng() % 8);
+    const unsigned box_outer = fp64 ? 16u << (rng() % 4) : 64u << (rng() % 3);
+    const MapType type = fp64 ? MapType::Float64 : tf32 ? MapType::TFloat32 : MapType::Float32;
+    const auto ours = tiled_2d(type, bytes, inner, outer, stride, box_inner, box_outer);
     alignas(64) std::array<std::uint64_t, 16> theirs{};
     const std::uint64_t dims[2] = {inner, outer}, strides[1] = {stride};
-    const unsigned box[2] = {32, box_outer}, element_strides[2] = {1, 1};
-    // CU_TENSOR_MAP_DATA_TYPE_TFLOAT32 = 11, FLOAT32 = 7; interleave none, swizzle 128B = 3, no L2
-    // promotion, zeros outside.
-    REQUIRE(encode(theirs.data(), tf32 ? 11 : 7, 2, reinterpret_cast<void*>(0x10000), dims, strides, box,
+    const unsigned box[2] = {box_inner, box_outer}, element_strides[2] = {1, 1};
+    // CU_TENSOR_MAP_DATA_TYPE_TFLOAT32 = 11, FLOAT32 = 7, FLOAT64 = 8; interleave none, swizzle 128B = 3,
+    // no L2 promotion, zeros outside.
+    REQUIRE(encode(theirs.data(), fp64 ? 8 : tf32 ? 11 : 7, 2, reinterpret_cast<void*>(0x10000), dims, strides, box,
                    element_strides, 0, 3, 0, 0) == 0);
-    INFO("inner ", inner, ", outer ", outer, ", stride ", stride, ", box rows ", box_outer, tf32 ? ", TF32" : "");
+    INFO("inner ", inner, ", outer ", outer, ", stride ", stride, ", box rows ", box_outer,
+         fp64 ? ", FLOAT64" : tf32 ? ", TF32" : "");
     for (std::size_t w = 1; w < 16; ++w) CHECK(ours.words[w] == theirs[w]);
   }
   void* old = nullptr;

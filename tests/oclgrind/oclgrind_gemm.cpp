@@ -118,9 +118,10 @@ int run_all(Device& d) {
 
 // One small problem per transpose pair, with edges in every direction, misaligned A (packed first) and a
 // NaN-poisoned C; the emulation makes each one slow under Oclgrind.
-template <class T, class CT>
+template <class T, class CT, bool Hopper = false>
 int run_tensor(Device& d) {
-  using G = gt::TensorPath<T, CT, true>;  // instructions emulated (GEMMCL_TC_EMULATE)
+  // Instructions emulated (GEMMCL_TC_EMULATE); Hopper: DMMA by TMA, its boxes copied as TMA would.
+  using G = gt::TensorPath<T, CT, true, Epilogue<Activation::Identity>, Hopper>;
   using S = gt::scalar_of<T>;
   std::mt19937_64 rng(gt::base_seed());
   int failures = 0, cases = 0;
@@ -276,6 +277,7 @@ int main(int argc, char** argv) {
       {"tensor-half", [](Device& d) { return run_tensor<half, half>(d); }},
       {"tensor-tf32", [](Device& d) { return run_tensor<float, float>(d); }},
       {"tensor-dmma", [](Device& d) { return run_tensor<double, double>(d); }},
+      {"tensor-dmma-tma", [](Device& d) { return run_tensor<double, double, true>(d); }},
       // The Hopper kernel, emulated (tests/CMakeLists.txt gives these 256 KiB of local memory).
       {"tensor-wgmma-half", run_wgmma_half},
       {"tensor-wgmma-tf32", [](Device& d) { return run_wgmma_tf32(d, 259, "narrow", 64, true); }},

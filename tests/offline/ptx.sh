@@ -71,23 +71,33 @@ done
 
 # The FP64 program (DMMA, a shape of sm_90 and PTX 7.8): ptxas for sm_90, the default variant (m16n8k16)
 # in each transpose, one of 256 work-items (m16n8k8) capped at 128 registers by the runtime's PTX step,
-# and one that reads fragments a K step ahead (as dmma_variants.hpp's dmma_one_wave).
+# and one that reads fragments a K step ahead (as dmma_variants.hpp's dmma_one_wave); and their TMA forms
+# (GEMMCL_DMMA_TMA: each transpose pair, whose tiles differ, and the 64 x 64 and eight-warp twins),
+# through the runtime's PTX step for sm_90a (and the cap), checked by ptxas for sm_90a.
 small="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8"
 ahead="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0"
-for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead"; do
+tma_small="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_STAGES=3 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1"
+for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead" "00 16 tma" "01 16 tma" "10 16 tma" "11 16 tma" \
+            "01 8 tma-cap" "10 8 tma-ahead"; do
   read -r tt kk kind <<< "$spec"
-  ta=${tt:0:1} tb=${tt:1:1} cap="" extra=""
+  ta=${tt:0:1} tb=${tt:1:1} cap="" extra="" tma=""
   [[ $kind == cap ]] && cap=1 extra=" $small"
   [[ $kind == ahead ]] && extra=" $ahead"
+  [[ $kind == tma* ]] && tma=1 extra=" -DGEMMCL_DMMA_TMA=1"
+  [[ $kind == tma-cap ]] && cap=1 extra=" $tma_small"
+  [[ $kind == tma-ahead ]] && extra=" $ahead -DGEMMCL_DMMA_TMA=1"
   id="double.$tt${kind:+.$kind}" programs=$((programs + 1)) count=$((count + 1))
   options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb$extra"
   clang_ptx "double" "$id" "$options" || continue
-  # The driver's own header (sm_90, a recent PTX version) in place of clang 14's (sm_80, 7.0).
-  sed -i -e 's/^\.target sm_80/.target sm_90/' -e 's/^\.version .*/.version 8.0/' "$work/$id.ptx"
+  # The driver's own header (sm_90, a recent PTX version) in place of clang 14's (sm_80, 7.0); TMA's
+  # map instructions need 8.3.
+  version=8.0
+  [[ -n $tma ]] && version=8.3
+  sed -i -e 's/^\.target sm_80/.target sm_90/' -e "s/^\.version .*/.version $version/" "$work/$id.ptx"
   # Stages beyond the 48 KiB of static shared memory a kernel may declare: the driver makes such a local
   # array dynamic shared memory, and so does this copy (an extern array at module scope).
   decl=$(grep -m1 -o '^\s*\.shared \.align [0-9]* \.b8 [^[]*' "$work/$id.ptx" | sed 's/^\s*//')
-  [[ -n $decl ]] && sed -i -e '/^\s*\.shared \.align [0-9]* \.b8 [^[]*\[[0-9]*\];/d' \
+  [[ -n $decl ]] && sed -i -e "/^\s*$decl\[[0-9]*\];/d" \
                            -e "/^\.address_size/a .extern $decl[];" "$work/$id.ptx"
   if ! grep -q "mma.sync.aligned.m16n8k$kk.row.col.f64.f64.f64.f64" "$work/$id.ptx"; then
     echo "FAILED: $id: no DMMA m16n8k$kk in the PTX"; failed=$((failed + 1))
@@ -96,8 +106,23 @@ for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead"; do
     echo "FAILED: the register cap, $id:"; sed 's/^/    /' "$work/$id.cap.log"; failed=$((failed + 1)); continue
   fi
   [[ -n $cap ]] && mv "$work/$id.capped.ptx" "$work/$id.ptx"
-  if ! "$PTXAS" -arch=sm_90 "$work/$id.ptx" -o "$work/$id.cubin" > "$work/$id.ptxas.log" 2>&1; then
-    echo "FAILED: ptxas -arch=sm_90, $id ($options):"; sed 's/^/    /' "$work/$id.ptxas.log"; failed=$((failed + 1))
+  arch=sm_90
+  if [[ -n $tma ]]; then
+    arch=sm_90a
+    if ! "$1" --patch "$work/$id.ptx" "$work/$id.90a.ptx" > "$work/$id.patch.log" 2>&1; then
+      echo "FAILED: the PTX step, $id:"; sed 's/^/    /' "$work/$id.patch.log"; failed=$((failed + 1)); continue
+    fi
+    mv "$work/$id.90a.ptx" "$work/$id.ptx"
+    for instruction in cp.async.bulk.tensor.2d tensormap.replace.tile.global_address tensormap.cp_fenceproxy \
+                       mbarrier.try_wait.parity; do
+      grep -q "$instruction" "$work/$id.ptx" || { echo "FAILED: $id: no $instruction"; failed=$((failed + 1)); }
+    done
+    if grep -q '//@' "$work/$id.ptx" || grep -q 'cp.async.cg' "$work/$id.ptx"; then
+      echo "FAILED: $id: a //@ line left, or the work-items' copies"; failed=$((failed + 1))
+    fi
+  fi
+  if ! "$PTXAS" -arch=$arch "$work/$id.ptx" -o "$work/$id.cubin" > "$work/$id.ptxas.log" 2>&1; then
+    echo "FAILED: ptxas -arch=$arch, $id ($options):"; sed 's/^/    /' "$work/$id.ptxas.log"; failed=$((failed + 1))
   fi
 done
 
@@ -176,5 +201,5 @@ for element in half bfloat16 float; do
   done
   done
 done
-echo "ptx: $count ptxas checks ($PTX_ARCHS; sm_90 for DMMA, sm_90a for wgmma) of $programs programs: $failed failures"
+echo "ptx: $count ptxas checks ($PTX_ARCHS; sm_90 for DMMA, sm_90a for wgmma and DMMA by TMA) of $programs programs: $failed failures"
 [[ $failed -eq 0 ]]

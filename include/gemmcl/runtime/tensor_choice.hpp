@@ -65,6 +65,8 @@ struct Kernel {
   // Persistent kernels (wgmma): how many of its work-groups a compute unit holds at once; the launch
   // is then at most that many per unit, each taking every so many tiles. 0: one work-group per tile.
   std::size_t resident = 0;
+  // DMMA: A and B loaded by TMA, through tensor maps the launch passes.
+  bool tma = false;
 };
 // Tiles of tile_m x tile_n that cover an m x n C.
 inline std::size_t tile_count(std::size_t m, std::size_t n, std::size_t tile_m, std::size_t tile_n) {
@@ -207,7 +209,7 @@ inline bool on_wgmma(const core::DeviceInfo& d, bool emulate, bool hopper) {
 }
 // trans_b: B as the kernel would read it (transposed or not), which decides whether TF32 runs on wgmma;
 // m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the wgmma kernel even
-// where it is emulated (tests). a_registers: TF32 on wgmma would read A from registers (tf32_a_from_registers).
+// where it is emulated (tests), and for DMMA its TMA form. a_registers: TF32 on wgmma would read A from registers (tf32_a_from_registers).
 inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false,
                          std::size_t m = 0, std::size_t n = 0, std::size_t k = 0, bool hopper = false,
                          bool a_registers = false) {
@@ -216,21 +218,29 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   // 128 x 64 tiles than compute units would leave some idle and K is too shallow to split instead,
   // eight warps a tile (one work-group a unit), or 64 x 64 tiles if even those are fewer than the units.
   // Variants marked capped get a 128-register cap through the PTX step (NVIDIA's OpenCL has no option
-  // for it).
+  // for it). On compute capability 9.0 each loads its operands by TMA (its twin, dmma_variants.hpp).
   if (e.bytes == 8) {
     const long forced = dmma_variant_by_environment();
     const DmmaVariant &large = dmma_variants[0], &small = dmma_variants[dmma_small];
+    // By TMA (the variant's twin) on compute capability 9.0, whose PTX the step can retarget; with
+    // `hopper`, emulated.
+    const bool tma =
+        hopper || (!emulate && tma_by_environment() && target::nvidia::compute_capability(d) == 90);
     const auto rows = [&](const DmmaVariant& x) { return (m + x.tile_m - 1) / x.tile_m * x.tile_m; };
     const auto few = [&](const DmmaVariant& x) {
       return tile_count(m, n, x.tile_m, x.tile_n) < std::max<cl_uint>(d.compute_units, 1);
     };
-    const DmmaVariant& v = forced >= 0                          ? dmma_variants[forced]
-                           : 10 * rows(small) <= 9 * rows(large) ? small
-                           : !few(large) || k >= split_min_k     ? large
-                           : few(small)                          ? small
-                                                                 : dmma_variants[dmma_one_wave];
-    return {&codegen::dmma_source(e), v.capped && !emulate ? &ptx::with_128_registers : nullptr,
-            std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads), v.options};
+    const std::size_t by_shape = 10 * rows(small) <= 9 * rows(large) ? dmma_small
+                                 : !few(large) || k >= split_min_k     ? 0
+                                 : few(small)                          ? dmma_small
+                                                                       : dmma_one_wave;
+    const DmmaVariant& v = dmma_variants[forced >= 0 ? std::size_t(forced) : tma ? dmma_tma_twin(by_shape) : by_shape];
+    std::string (*rewrite)(std::string_view) = emulate  ? nullptr
+                                               : v.tma  ? (v.capped ? &ptx::to_sm90a_with_128_registers : &ptx::to_sm90a)
+                                               : v.capped ? &ptx::with_128_registers
+                                                          : nullptr;
+    return {&codegen::dmma_source(e), rewrite, std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads),
+            v.options, false, 0, v.tma};
   }
   // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup
   // MMAs, built through the PTX step.

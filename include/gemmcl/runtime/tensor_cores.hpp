@@ -195,6 +195,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                                    std::max<std::size_t>(device.compute_units, 1), chunk);
     a_tma = wgmma16_by_tma(e, hopper16, q.trans_a, large);
     b_tma = wgmma16_by_tma(e, hopper16, !q.trans_b, large);
+    // DMMA's TMA variants load both operands so, either layout.
+    if (kernel.tma) a_tma = b_tma = true;
   }
   // Both operands transposed, on a GPU: one launch for both copies.
   const element::Info& copied = e.bytes == 2 ? words16 : e;
@@ -232,8 +234,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (rounded_ahead) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
     if (plan->transposed) options += " -DGEMMCL_TC_C_TRANS=1";
     if (a_registers) options += " -DGEMMCL_WG_A_REGS=1";
-    if (b_tma) options += " -DGEMMCL_WG_B_TMA=1";
-    if (a_tma) options += " -DGEMMCL_WG_A_TMA=1";
+    if (b_tma && !kernel.tma) options += " -DGEMMCL_WG_B_TMA=1";
+    if (a_tma && !kernel.tma) options += " -DGEMMCL_WG_A_TMA=1";
     options += kernel.options;
     if (fused) options += epilogue_options(p.epilogue);
     const codegen::Source& s = *kernel.source;
@@ -259,13 +261,19 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   // in a slot of two maps).
   tma::TensorMap a_map, b_map;
   ScratchPool::Lease map_slots;
-  // (TF32's through TFLOAT32 maps, which round; rows of 128 bytes, K steps.)
-  const tma::MapType map_type = e.bytes == 4           ? tma::MapType::TFloat32
+  // (TF32's through TFLOAT32 maps, which round; boxes of 128-byte rows: K steps of a K-major operand's
+  // tile rows, or, DMMA's MN-major operands, 16 columns of a K step.)
+  const tma::MapType map_type = e.bytes == 8           ? tma::MapType::Float64
+                                : e.bytes == 4         ? tma::MapType::TFloat32
                                 : e.name == "bfloat16" ? tma::MapType::BFloat16
                                                        : tma::MapType::Float16;
   const unsigned map_bytes = static_cast<unsigned>(e.bytes), box_k = 128 / map_bytes;
-  if (a_tma) a_map = tma::tiled_2d(map_type, map_bytes, p.k, p.m, q.a.ld * eb, box_k, unsigned(kernel.tile_m));
-  if (b_tma) b_map = tma::tiled_2d(map_type, map_bytes, p.k, p.n, q.b.ld * eb, box_k, unsigned(kernel.tile_n));
+  if (a_tma)
+    a_map = q.trans_a ? tma::tiled_2d(map_type, map_bytes, p.k, p.m, q.a.ld * eb, box_k, unsigned(kernel.tile_m))
+                      : tma::tiled_2d(map_type, map_bytes, p.m, p.k, q.a.ld * eb, box_k, box_k);
+  if (b_tma)
+    b_map = !q.trans_b ? tma::tiled_2d(map_type, map_bytes, p.k, p.n, q.b.ld * eb, box_k, unsigned(kernel.tile_n))
+                       : tma::tiled_2d(map_type, map_bytes, p.n, p.k, q.b.ld * eb, box_k, box_k);
   if (a_tma || b_tma)
     map_slots = ScratchPool::instance().acquire(queue, target.context, target.in_order,
                                                 groups * std::size_t(splits) * 2 * sizeof(b_map), "TMA map slots");

@@ -1,6 +1,6 @@
 #pragma once
-// The tensor map (TMA descriptor) through which the Hopper kernel loads TF32's B (codegen/tensor/wgmma_tma.hpp):
-// 128 bytes that the hardware reads. CUDA writes them with cuTensorMapEncodeTiled, which OpenCL does not
+// The tensor maps (TMA descriptors) through which the Hopper kernels load operands
+// (codegen/tensor/wgmma_tma.hpp, dmma_tma.hpp): 128 bytes that the hardware reads. CUDA writes them with cuTensorMapEncodeTiled, which OpenCL does not
 // offer; gemmcl writes the fields of the one form it uses itself: two dimensions, the inner one
 // contiguous, no interleave, 128-byte swizzle, elements of one stride, zeros outside the tensor, no L2
 // promotion. The layout was read from libcuda's maps for such parameters (driver 580, H200;
@@ -22,8 +22,8 @@ struct TensorMap {
 };
 
 // Element types, as the map's type field holds them (TFLOAT32: float rounded to TF32 as it is copied,
-// nearest, ties to even).
-enum class MapType : std::uint64_t { Float16 = 6, Float32 = 7, BFloat16 = 10, TFloat32 = 7 | (1u << 9) };
+// nearest, ties to even). FLOAT64's code is libcuda's for its FLOAT64 (H200, driver 580), not CUDA's enum.
+enum class MapType : std::uint64_t { Float16 = 6, Float32 = 7, Float64 = 9, BFloat16 = 10, TFloat32 = 7 | (1u << 9) };
 
 // A map of an inner x outer tensor whose outer rows lie stride_bytes apart, loaded in boxes of
 // box_inner x box_outer elements of `bytes` each, with the 128-byte swizzle (box rows of 16 to 128 bytes).

@@ -14,7 +14,8 @@
 // Build options: GEMMCL_TRANS_A, GEMMCL_TRANS_B, GEMMCL_TC_EMULATE (the instructions emulated for a warp
 // through local memory, to test the indexing on any device, ptx_dmma.hpp), the variant's shape (below),
 // GEMMCL_DMMA_PREFETCH (each K step's fragments read while the previous step's MMAs run, in two
-// register sets) and GEMMCL_DMMA_LEAN (on by default: the copies' per-pass addresses are recomputed
+// register sets), GEMMCL_DMMA_TMA (A and B loaded by TMA into swizzled tiles: dmma_tma.hpp; an sm_90a
+// program, through the PTX step) and GEMMCL_DMMA_LEAN (on by default: the copies' per-pass addresses are recomputed
 // where they are used instead of kept in registers, which four warps of 64 x 32 need; eight warps of
 // 32 x 32 ran faster without it). A and B must start and stride on even elements, and split K's
 // k_chunk must be even; the runtime packs other operands and splits by 64.
@@ -22,8 +23,11 @@
 #include <cstddef>
 #include <string_view>
 
+#include "dmma_cp_async.hpp"
+#include "dmma_tma.hpp"
 #include "dmma_variants.hpp"
 #include "ptx_dmma.hpp"
+#include "tma_ptx.hpp"
 #include "epilogue.hpp"
 #include "../../util/text.hpp"
 #include "../../util/cold.hpp"
@@ -81,6 +85,9 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #ifndef GEMMCL_DMMA_PREFETCH
 #define GEMMCL_DMMA_PREFETCH 0
 #endif
+#ifndef GEMMCL_DMMA_TMA
+#define GEMMCL_DMMA_TMA 0
+#endif
 #ifndef GEMMCL_DMMA_LEAN
 #define GEMMCL_DMMA_LEAN 1
 #endif
@@ -93,8 +100,15 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #define NB (MMA_K / 4)  // B doubles per lane per mma
 #define KSTEPS (BK / MMA_K)
 // Local tiles, padded by PAD doubles a row: each lane's fragment reads sit at fixed offsets from one
-// address, and the 16 lanes of a half-warp (4 rows x 4 k) hit 16 distinct bank pairs.
+// address, and the 16 lanes of a half-warp (4 rows x 4 k) hit 16 distinct bank pairs. (TMA's tiles are
+// swizzled instead.)
+#if GEMMCL_DMMA_TMA
+#define PAD 0
+#define SMEM_ALIGN 1024  // the swizzle's span: TMA swizzles by the address
+#else
 #define PAD 4
+#define SMEM_ALIGN 128
+#endif
 #if GEMMCL_TRANS_A == 0  // A contiguous in m: MN-major [BK][BM + PAD]
 #define A_ROWS BK
 #define A_ROW (BM + PAD)
@@ -125,73 +139,6 @@ inline constexpr std::string_view dmma_config = R"CLC(
 )CLC";
 
 inline constexpr std::string_view dmma_body = R"CLC(
-// ---- global -> local: K tile [k0, k0 + BK) of A (BM x BK) and B (BK x BN) into stage smem ----
-// Work-item tid copies chunk column tid % W of rows tid / W + p (NT / W), p = 0, 1, ... of each tile.
-// A tile cut by the matrix's edges (k0 and kend absolute, k0 even, see the preconditions):
-FN void load_tile_edge(__local double* smem, const __global double* A, const int lda,
-                       const __global double* B, const int ldb, const int m, const int n, const int kend,
-                       const int m0, const int n0, const int k0, int tid EMU_PARAM) {
-  OPAQUE(tid, "r");  // edge tiles are rare: their addresses are not worth registers in the loop
-#pragma unroll
-  for (int p = 0; p < CH_A / NT; ++p) {
-    const int r = tid / W_A + p * (NT / W_A), ch = tid % W_A;
-#if GEMMCL_TRANS_A == 0  // A(i, p) = A[i + p lda]: row r is k
-    const int gk = k0 + r, gi = m0 + 2 * ch;
-    const int nv = gk < kend ? clamp(m - gi, 0, 2) : 0;
-#else  // A(i, p) = A[p + i lda]: row r is m
-    const int gi = m0 + r, gk = k0 + 2 * ch;
-    const int nv = gi < m ? clamp(kend - gk, 0, 2) : 0;
-#endif
-    const __global double* src = A + (GEMMCL_TRANS_A ? (long)gi * lda + gk : (long)gk * lda + gi);
-    cp_async16(smem, (r * A_ROW) / 2 + ch, nv > 0 ? src : A, nv EMU_ARG);
-  }
-#pragma unroll
-  for (int p = 0; p < CH_B / NT; ++p) {
-    const int r = tid / W_B + p * (NT / W_B), ch = tid % W_B;
-#if GEMMCL_TRANS_B == 0  // B(p, j) = B[p + j ldb]: row r is n
-    const int gj = n0 + r, gk = k0 + 2 * ch;
-    const int nv = gj < n ? clamp(kend - gk, 0, 2) : 0;
-#else  // B(p, j) = B[j + p ldb]: row r is k
-    const int gk = k0 + r, gj = n0 + 2 * ch;
-    const int nv = gk < kend ? clamp(n - gj, 0, 2) : 0;
-#endif
-    const __global double* src = B + (GEMMCL_TRANS_B ? (long)gk * ldb + gj : (long)gj * ldb + gk);
-    cp_async16(smem, (TILE_A + r * B_ROW) / 2 + ch, nv > 0 ? src : B, nv EMU_ARG);
-  }
-}
-// A whole tile: pa and pb point at this work-item's first chunk, pass p adds p * sa (sb) elements (one
-// add a pass, not a kept address per pass).
-FN void load_tile_full(__local double* smem, const __global double* pa, long sa,
-                       const __global double* pb, long sb, const int tid EMU_PARAM) {
-  __local double* da = smem + (tid / W_A) * A_ROW + 2 * (tid % W_A);
-  __local double* db = smem + TILE_A + (tid / W_B) * B_ROW + 2 * (tid % W_B);
-  OPAQUE(sa, "l");
-  OPAQUE(sb, "l");
-#pragma unroll
-  for (int p = 0; p < CH_A / NT; ++p, pa += sa) cp_async16_full(da + p * (NT / W_A) * A_ROW, pa EMU_ARG);
-#pragma unroll
-  for (int p = 0; p < CH_B / NT; ++p, pb += sb) cp_async16_full(db + p * (NT / W_B) * B_ROW, pb EMU_ARG);
-}
-
-// ---- local -> registers -> MMAs, K step ks: al and bl are this lane's first A and B elements (its
-// row g and k t), every fragment element sits at a fixed offset from them ----
-FN void load_frags(double af[MI][NA], double bf[NI][NB], __local const double* al, __local const double* bl,
-                   const int ks) {
-#pragma unroll
-  for (int mi = 0; mi < MI; ++mi)
-#pragma unroll
-    for (int i = 0; i < NA; ++i) {
-      const int r = mi * 16 + 8 * (i & 1), kk = ks * MMA_K + 4 * (i >> 1);
-      af[mi][i] = al[GEMMCL_TRANS_A ? r * A_ROW + kk : kk * A_ROW + r];
-    }
-#pragma unroll
-  for (int ni = 0; ni < NI; ++ni)
-#pragma unroll
-    for (int j = 0; j < NB; ++j) {
-      const int r = ni * 8, kk = ks * MMA_K + 4 * j;
-      bf[ni][j] = bl[GEMMCL_TRANS_B ? kk * B_ROW + r : r * B_ROW + kk];
-    }
-}
 FN void mmas(double acc[MI][NI][4], double af[MI][NA], double bf[NI][NB] EMU_PARAM) {
 #pragma unroll
   for (int mi = 0; mi < MI; ++mi)
@@ -204,11 +151,14 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
     const __global double* restrict a, const ulong a_offset, const int lda,
     const __global double* restrict b, const ulong b_offset, const int ldb, __global double* c,
     const ulong c_offset, const int ldc, const ulong c_split
+#if GEMMCL_DMMA_TMA
+    , const tensor_map a_map, const tensor_map b_map, __global ulong* restrict map_slots
+#endif
 #if GEMMCL_EPILOGUE
     , const __global real* restrict bias, const ulong bias_offset, const real act_lo, const real act_hi
 #endif
     ) {
-  __local double smem[STAGES * STAGE] __attribute__((aligned(128)));
+  __local double smem[STAGES * STAGE] __attribute__((aligned(SMEM_ALIGN)));
 #if GEMMCL_TC_EMULATE
   __local double emu[NT * (NA + NB)];
 #endif
@@ -242,6 +192,32 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
 #pragma unroll
       for (int e = 0; e < 4; ++e) acc[i][j][e] = 0.0;
 
+#if GEMMCL_DMMA_TMA
+  // A and B by TMA: a barrier per stage, bit s of phases the phase stage s completes next; the
+  // work-group's maps in its slot; the lane's four fragment offsets into A's tile and B's.
+  __local ulong tma_bars[STAGES] __attribute__((aligned(8)));
+  __local ulong maps_local[32] __attribute__((aligned(128)));
+  __global ulong* const map_slot = map_slots + 32 * (get_group_id(0) + get_num_groups(0) * get_group_id(1));
+  tma_setup_maps(tma_bars, STAGES, maps_local, a_map, b_map, map_slot, (ulong)A, (ulong)B, 1, 1, tid);
+  uint ao[4], bo[4], phases = 0;
+  tma_lane_offsets(ao, bo, wm, wn, g, t);
+#if GEMMCL_TC_EMULATE
+#define TMA_BAR(stage) 0u
+#else
+#define TMA_BAR(stage) (SHARED_ADDR(tma_bars) + 8u * (stage))
+#endif
+#define LOAD_TILE(kt, stage)                                                                          \
+  tma_stage((__local uchar*)(smem + (stage) * STAGE), TMA_BAR(stage), map_slot, kbeg + (kt) * BK, m0, n0, tid, A, \
+            lda, B, ldb, k_total, m, n)
+#define WAIT_TILE(stage)                                                                              \
+  do {                                                                                                \
+    tma_wait(TMA_BAR(stage), (phases >> (stage)) & 1u);                                               \
+    phases ^= 1u << (stage);                                                                          \
+  } while (0)
+#define WAIT_TILE_IF(loaded, stage) \
+  if (loaded) WAIT_TILE(stage)
+#define FRAGS(af, bf, st, ks) load_frags(af, bf, (__local const uchar*)(st), ao, bo, ks)
+#else
   // This work-item's first chunk of a whole tile (pa, pb), the step between its passes (sa, sb) and
   // between K tiles (ka, kb), all in elements.
   const int ra = tid / W_A, ca = 2 * (tid % W_A), rb = tid / W_B, cb = 2 * (tid % W_B);
@@ -276,6 +252,10 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
   // This lane's first fragment elements (row g, k t) in a stage.
   const int al = GEMMCL_TRANS_A ? (wm * WM + g) * A_ROW + t : t * A_ROW + wm * WM + g;
   const int bl = TILE_A + (GEMMCL_TRANS_B ? t * B_ROW + wn * WN + g : (wn * WN + g) * B_ROW + t);
+#define WAIT_TILE(stage) cp_wait()
+#define WAIT_TILE_IF(loaded, stage) cp_wait()  // (an empty wait where nothing was loaded)
+#define FRAGS(af, bf, st, ks) load_frags(af, bf, (st) + al, (st) + bl, ks)
+#endif
 
   const int KT = kend > kbeg ? (kend - kbeg + BK - 1) / BK : 0;
 #pragma unroll
@@ -290,24 +270,24 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
   // step ks's MMAs run. The wait and barrier for the next tile come before its first fragments are
   // read; the copy into a stage comes after the barrier that follows the last reads of it.
   double af[2][MI][NA], bf[2][NI][NB];
-  cp_wait();
+  WAIT_TILE_IF(KT > 0, 0);
   barrier(CLK_LOCAL_MEM_FENCE);
   __local const double* st = smem;
-  if (KT > 0) load_frags(af[0], bf[0], st + al, st + bl, 0);
+  if (KT > 0) FRAGS(af[0], bf[0], st, 0);
   for (int kt = 0; kt < KT; ++kt) {
 #pragma unroll
     for (int ks = 0; ks < KSTEPS; ++ks) {
       if (ks + 1 < KSTEPS)
-        load_frags(af[(ks + 1) & 1], bf[(ks + 1) & 1], st + al, st + bl, ks + 1);
+        FRAGS(af[(ks + 1) & 1], bf[(ks + 1) & 1], st, ks + 1);
       else if (kt + 1 < KT)
-        load_frags(af[0], bf[0], st + al, st + bl, 0);  // st is the next tile's stage by now
+        FRAGS(af[0], bf[0], st, 0);  // st is the next tile's stage by now
       if (ks == 0) {
         if (kt + STAGES - 1 < KT) { LOAD_TILE(kt + STAGES - 1, st_write); }
         cp_commit();
       }
       mmas(acc, af[ks & 1], bf[ks & 1] EMU_ARG);
       if (ks == KSTEPS - 2) {
-        cp_wait();                     // tile kt + 1 has landed ...
+        WAIT_TILE_IF(kt + 1 < KT, NEXT_STAGE(st_read));  // tile kt + 1 has landed ...
         barrier(CLK_LOCAL_MEM_FENCE);  // ... for everyone, and everyone has read all of tile kt
         st_read = NEXT_STAGE(st_read);
         st_write = NEXT_STAGE(st_write);
@@ -317,7 +297,7 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
   }
 #else
   for (int kt = 0; kt < KT; ++kt) {
-    cp_wait();                     // tile kt has landed (this work-item's copies) ...
+    WAIT_TILE(st_read);            // tile kt has landed (this work-item's copies) ...
     barrier(CLK_LOCAL_MEM_FENCE);  // ... and everyone's; everyone is also done with tile kt - 1
     if (kt + STAGES - 1 < KT) { LOAD_TILE(kt + STAGES - 1, st_write); }
     cp_commit();  // (an empty group at the tail keeps the wait count uniform)
@@ -325,7 +305,7 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
 #pragma unroll
     for (int ks = 0; ks < KSTEPS; ++ks) {
       double af[MI][NA], bf[NI][NB];
-      load_frags(af, bf, st + al, st + bl, ks);
+      FRAGS(af, bf, st, ks);
       mmas(acc, af, bf EMU_ARG);
     }
     st_read = NEXT_STAGE(st_read);
@@ -341,8 +321,8 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
     for (int ni = 0; ni < NI; ++ni)
 #pragma unroll
       for (int e = 0; e < 4; ++e) {
-        const int row = m0 + wm * WM + mi * 16 + g + 8 * (e >> 1);
-        const int col = n0 + wn * WN + ni * 8 + 2 * t + (e & 1);
+        const int row = m0 + wm * WM + FRAG_ROW(mi, e >> 1);
+        const int col = n0 + wn * WN + FRAG_COL(ni, 2 * t + (e & 1));
         if (row < m && col < n) {
           const long idx = (long)col * ldc + row;
           double v = alpha * acc[mi][ni][e];
@@ -362,6 +342,9 @@ constexpr void write_dmma(Sink& sink) {
   t.raw(dmma_config);
   emit_epilogue_prelude(t, "double");
   t.raw(ptx_dmma);
+  t.raw(tma_ptx);
+  t.raw(dmma_cp_async);
+  t.raw(dmma_tma);
   t.raw(dmma_body);
 }
 

@@ -7,12 +7,14 @@
 
 namespace gemmcl::codegen::tensor {
 
-// A variant: its tile, work-group and build options, and whether the PTX step caps it at 128 registers
-// so that more of its work-groups share a multiprocessor (two of 256 work-items, four of 128).
+// A variant: its tile, work-group and build options, whether the PTX step caps it at 128 registers
+// so that more of its work-groups share a multiprocessor (two of 256 work-items, four of 128), and
+// whether it loads A and B by TMA (dmma_tma.hpp; then built for sm_90a through the PTX step).
 struct DmmaVariant {
   int tile_m, tile_n, threads;
   std::string_view options;
   bool capped;
+  bool tma = false;
 };
 
 // 0 is the default, the kernel built without options: 128 x 64 tiles of four 64 x 32 warps, K steps of
@@ -37,7 +39,18 @@ inline constexpr DmmaVariant dmma_variants[] = {
      " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0",
      false},
     {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4", false},
+    // By TMA: the twins of 0, 1 and 2 (K steps of 16 throughout), then for tuning 0's on m16n8k8 (10)
+    // and in four stages (11).
+    {128, 64, 128, " -DGEMMCL_DMMA_TMA=1", false, true},
+    {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_STAGES=3 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1", true, true},
+    {128, 64, 256,
+     " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1",
+     false, true},
+    {128, 64, 128, " -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1", false, true},
+    {128, 64, 128, " -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_TMA=1", false, true},
 };
 inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2;
+// The TMA twin of variant 0, 1 or 2.
+inline constexpr std::size_t dmma_tma_twin(std::size_t i) { return 7 + i; }
 
 }  // namespace gemmcl::codegen::tensor
