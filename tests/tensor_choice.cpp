@@ -30,6 +30,18 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(dmma_tile(500, 500) == Tile{64, 64, 128});       // 64 tiles even of 64 x 64
   CHECK(dmma_tile(8192, 64, 8192) == Tile{128, 64, 128});  // K split in 4
   CHECK(dmma_tile(64, 8192, 8192) == Tile{64, 64, 128});   // no empty rows
+  // DMMA by TMA (compute capability 9.0, here asked for as `hopper`): each shape's twin, with the same
+  // tile and work-group, built for sm_90a (capped where its twin is); elsewhere the cp.async kernels.
+  const auto& f64 = element::info_of<double>;
+  for (const auto& [m, n, depth] : {Tile{1000, 1000, 1000}, Tile{4096, 4096, 4096}, Tile{500, 500, 500}}) {
+    const auto plain = runtime::tensor::kernel_for(f64, h100, false, false, m, n, depth);
+    const auto tma = runtime::tensor::kernel_for(f64, h100, false, false, m, n, depth, true);
+    CHECK((!plain.tma && tma.tma));
+    CHECK(std::tuple{tma.tile_m, tma.tile_n, tma.threads} == std::tuple{plain.tile_m, plain.tile_n, plain.threads});
+    const bool sm90a = tma.rewrite == (tma.tile_m == 64 ? &runtime::ptx::to_sm90a_with_128_registers
+                                                         : &runtime::ptx::to_sm90a);
+    CHECK(sm90a);
+  }
   // K split: two work-groups a unit, in parts of at least 1024 (FP64: 256), or 512 where that leaves
   // half the units idle (one tile of TF32 on mma.sync).
   const auto splits = [&](const element::Info& e, bool trans_b, std::size_t m, std::size_t n, std::size_t depth) {
