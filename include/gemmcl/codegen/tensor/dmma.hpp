@@ -1,12 +1,13 @@
 #pragma once
 // The FP64 tensor-core main loop (compute capability 9.0): DMMA, mma.sync m16n8k16 or m16n8k8 f64 (one
 // DMMA instruction each), which computes IEEE double FMAs. No ldmatrix for 64-bit data:
-// fragments are read from padded local tiles with plain 8-byte loads; cp.async fills the tiles in a
-// multi-stage pipeline, without bounds checks where a tile lies inside the matrices. Split K as in
-// mma_sync.hpp.
+// fragments are read from local tiles with plain 8-byte loads. The tiles are filled in a multi-stage
+// pipeline, by TMA on compute capability 9.0 (dmma_tma.hpp: swizzled tiles, permuted fragments) and
+// otherwise by the work-items' cp.async copies (dmma_cp_async.hpp: padded tiles, described below,
+// without bounds checks where a tile lies inside the matrices). Split K as in mma_sync.hpp.
 //
 // Fragments (lane 4g + t, MMA_K of 8 or 16): A (16 x MMA_K) a[i] = A[g + 8 (i & 1)][t + 4 (i >> 1)],
-// B (MMA_K x 8) b[j] = B[t + 4j][g], D as for the 16-bit kernel. Local tiles are K-major [rows of m or n]
+// B (MMA_K x 8) b[j] = B[t + 4j][g], D as for the 16-bit kernel. Padded tiles are K-major [rows of m or n]
 // [BK + 4] (A transposed, B not) or MN-major [BK rows of k][BM or BN + 4] (A not transposed, B transposed):
 // with the padding the 16 lanes of a half-warp (4 rows x 4 k) hit 16 distinct bank pairs, and each
 // lane's fragment elements lie at fixed offsets from one address (no index arithmetic in the loop).
