@@ -3,7 +3,7 @@
 // split, by device, element type, transposes, alignment and shape: the wgmma variants on compute
 // capability 9.0 (16-bit, and TF32 where its copies pay, as stored or transposed), DMMA's variants for
 // FP64, mma.sync elsewhere. The launch is tensor_cores.hpp's.
-// GEMMCL_WGMMA, GEMMCL_WGMMA_VARIANT and GEMMCL_DMMA_VARIANT override the choice (tuning).
+// GEMMCL_WGMMA, GEMMCL_WGMMA_VARIANT, GEMMCL_DMMA_VARIANT and GEMMCL_TC_SPLITS override the choice (tuning).
 
 #include <algorithm>
 #include <cstddef>
@@ -42,6 +42,19 @@ inline long dmma_variant_by_environment() {
     return *end == '\0' && x >= 0 && x < static_cast<long>(std::size(codegen::tensor::dmma_variants)) ? x : -1L;
   }();
   return i;
+}
+
+// GEMMCL_TC_SPLITS=n splits K into n parts (at most 128) wherever a tensor-core kernel runs (tuning); 0
+// if unset or not such a count.
+inline int splits_by_environment() {
+  static const int n = [] {
+    const char* v = std::getenv("GEMMCL_TC_SPLITS");
+    if (v == nullptr || *v == '\0') return 0;
+    char* end = nullptr;
+    const long x = std::strtol(v, &end, 10);
+    return *end == '\0' && x >= 1 && x <= 128 ? int(x) : 0;
+  }();
+  return n;
 }
 
 inline std::string_view wgmma_variant_by_environment() {

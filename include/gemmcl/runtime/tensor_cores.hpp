@@ -145,8 +145,10 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const bool a_fragments = e.bytes == 4 && tf32_a_from_registers(p.trans_a, aligned_a, p.m, p.n, p.trans_b);
   if (!known) {
     plan->first = kernel_for(e, device, emulate, p.trans_b, p.m, p.n, p.k, hopper, a_fragments);
-    const int splits = std::max(splits_for(p, device, plan->first, e.bytes),
-                                exact_splits(e, c_narrow, aligned_a && aligned_b, p.k));
+    const int forced = splits_by_environment();
+    const int splits = forced > 0 ? forced
+                                  : std::max(splits_for(p, device, plan->first, e.bytes),
+                                             exact_splits(e, c_narrow, aligned_a && aligned_b, p.k));
     constexpr std::size_t split_step = 64;  // a multiple of every kernel's K step
     plan->chunk = ((p.k + splits - 1) / splits + split_step - 1) / split_step * split_step;
     plan->splits = static_cast<int>((p.k + plan->chunk - 1) / plan->chunk);
