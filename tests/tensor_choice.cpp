@@ -42,6 +42,19 @@ TEST_CASE("tensor-core choices by shape") {
                                                          : &runtime::ptx::to_sm90a);
     CHECK(sm90a);
   }
+  // By TMA with A M-contiguous and B K-major, the eight-warp tiles turn around (64 x 128) where those fit
+  // in one wave too; not with A K-major or B N-contiguous, nor without TMA, nor where 64 x 128 tiles
+  // would be more than the units (1160 x 800: 130 tiles of 128 x 64, 133 of 64 x 128).
+  const auto one_wave = [&](bool trans_a, bool trans_b, std::size_t m, std::size_t n, bool tma = true) {
+    const auto k = runtime::tensor::kernel_for(f64, h100, false, trans_b, m, n, 1000, tma, false, trans_a);
+    return std::tuple{k.tile_m, k.tile_n, k.threads};
+  };
+  CHECK(one_wave(false, false, 1000, 1000) == Tile{64, 128, 256});
+  CHECK(one_wave(true, false, 1000, 1000) == Tile{128, 64, 256});
+  CHECK(one_wave(false, true, 1000, 1000) == Tile{128, 64, 256});
+  CHECK(one_wave(false, false, 1000, 1000, false) == Tile{128, 64, 256});
+  CHECK(one_wave(false, false, 1160, 800) == Tile{128, 64, 256});
+  CHECK(one_wave(false, false, 4096, 4096) == Tile{128, 64, 128});
   // K split: two work-groups a unit, in parts of at least 1024 (FP64: 256), or 512 where that leaves
   // half the units idle (one tile of TF32 on mma.sync).
   const auto splits = [&](const element::Info& e, bool trans_b, std::size_t m, std::size_t n, std::size_t depth) {

@@ -170,8 +170,9 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
 }
 
 // The FP64 tensor-core kernel's TMA form (codegen/tensor/dmma_tma.hpp) emulated, on any device: its
-// three tilings (on a device of two compute units, as PoCL on CI's machine, 64 x 64 where 128 rows would
-// pad m, 128 x 64, and eight warps a 128 x 64 tile where even one tile is too few), every layout and
+// four tilings (on a device of two compute units, as PoCL on CI's machine, 64 x 64 where 128 rows would
+// pad m, 128 x 64, and eight warps a 128 x 64 tile where even one tile is too few, or a 64 x 128 one
+// where A is M-contiguous and B K-major), every layout and
 // transpose pair (the fragments' permutations and swizzle differ for K-major and MN-major tiles), edges
 // in every direction, misaligned operands, K split; Gemm<> takes this form on compute capability 9.0.
 using DmmaTma = TensorPath<double, double, true, Epilogue<Activation::Identity>, true>;
@@ -189,6 +190,9 @@ TEST_CASE("DMMA by TMA, emulated") {
     CHECK(runtime::tensor::kernel_for(f64, info, true, false, 128, 128, 32, true).threads == 128);
     CHECK(runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true).threads == 256);
     CHECK(runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true).tma);
+    // A M-contiguous, B K-major: the same eight warps in 64 x 128 tiles.
+    const auto turned = runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true, false, false);
+    CHECK(std::tuple{turned.tile_m, turned.tile_n, turned.threads} == std::tuple<std::size_t, std::size_t, std::size_t>{64, 128, 256});
   }
   for (const auto& combo : gt::all_combinations)
     for (const Shape& s : shapes) cases.check(combo, s.m, s.n, s.k, 1.25, run % 2 ? -0.5 : 0.0, run % 3 == 1);

@@ -142,6 +142,32 @@ int run_tensor(Device& d) {
   return failures;
 }
 
+// DMMA by TMA in 64 x 128 tiles of eight warps (forced: Oclgrind reports one compute unit, where no
+// product takes them), A M-contiguous and B K-major as they take them, in both layouts: one tile with
+// edges in m, n and K, beta reading C.
+int run_dmma_turned(Device& d) {
+  using G = gt::TensorPath<double, double, true, Epilogue<Activation::Identity>, true>;
+  ::setenv("GEMMCL_DMMA_VARIANT", "12", 1);
+  const auto kernel = runtime::tensor::kernel_for(element::info_of<double>, core::device_info(d.device()), true,
+                                                  false, 40, 100, 21, true, false, false);
+  if (kernel.tile_m != 64 || kernel.tile_n != 128 || kernel.threads != 256) {
+    std::cout << "FAILED: " << kernel.tile_m << " x " << kernel.tile_n << " tiles, not 64 x 128\n";
+    return 1;
+  }
+  std::mt19937_64 rng(gt::base_seed());
+  int failures = 0;
+  for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[4]}) {
+    gt::Case<double, double> cs = gt::case_of<double, double>(combo, 40, 100, 21, 1.5, -0.5);
+    cs.a_off = 2;
+    cs.c_off = 1;
+    cs.tail = 0;
+    std::cerr << "case: " << cs.describe() << std::endl;
+    if (!run_case<G>(d, cs, rng, 0.0)) ++failures;
+  }
+  std::cout << 2 - failures << " of 2 cases right\n";
+  return failures;
+}
+
 // The Hopper (wgmma) kernel with its instructions emulated, in the tile variant named (forced through
 // GEMMCL_WGMMA_VARIANT, set before the library first reads it: on one compute unit the wide one would be
 // chosen). The kernel is persistent, and C has more tiles than it launches work-groups (two a compute
@@ -278,6 +304,7 @@ int main(int argc, char** argv) {
       {"tensor-tf32", [](Device& d) { return run_tensor<float, float>(d); }},
       {"tensor-dmma", [](Device& d) { return run_tensor<double, double>(d); }},
       {"tensor-dmma-tma", [](Device& d) { return run_tensor<double, double, true>(d); }},
+      {"tensor-dmma-tma-turned", run_dmma_turned},
       // The Hopper kernel, emulated (tests/CMakeLists.txt gives these 256 KiB of local memory).
       {"tensor-wgmma-half", run_wgmma_half},
       {"tensor-wgmma-tf32", [](Device& d) { return run_wgmma_tf32(d, 259, "narrow", 64, true); }},

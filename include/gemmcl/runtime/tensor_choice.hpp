@@ -223,9 +223,10 @@ inline bool on_wgmma(const core::DeviceInfo& d, bool emulate, bool hopper) {
 // trans_b: B as the kernel would read it (transposed or not), which decides whether TF32 runs on wgmma;
 // m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the wgmma kernel even
 // where it is emulated (tests), and for DMMA its TMA form. a_registers: TF32 on wgmma would read A from registers (tf32_a_from_registers).
+// trans_a: A as the kernel would read it, which DMMA's tile depends on (by default K-major).
 inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false,
                          std::size_t m = 0, std::size_t n = 0, std::size_t k = 0, bool hopper = false,
-                         bool a_registers = false) {
+                         bool a_registers = false, bool trans_a = true) {
   using namespace codegen::tensor;
   // DMMA: 128 x 64 tiles; 64 x 64 where 128 rows would pad m by a tenth more (m of 64); where fewer
   // 128 x 64 tiles than compute units would leave some idle and K is too shallow to split instead,
@@ -247,7 +248,17 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
                                  : !few(large) || k >= split_min_k     ? 0
                                  : few(small)                          ? dmma_small
                                                                        : dmma_one_wave;
-    const DmmaVariant& v = dmma_variants[forced >= 0 ? std::size_t(forced) : tma ? dmma_tma_twin(by_shape) : by_shape];
+    std::size_t index = forced >= 0 ? std::size_t(forced) : tma ? dmma_tma_twin(by_shape) : by_shape;
+    // By TMA with A M-contiguous and B K-major, the eight-warp tiles turned around (64 x 128) where they
+    // too fit in one wave: measured faster at 1000^3 (0.90 of cuBLAS against 0.88, H200), and slower with
+    // B N-contiguous or A K-major (bench/results.md).
+    const auto one_wave_turned = [&] {
+      const DmmaVariant& x = dmma_variants[dmma_one_wave_turned];
+      return tile_count(m, n, x.tile_m, x.tile_n) <= std::max<cl_uint>(d.compute_units, 1);
+    };
+    if (forced < 0 && tma && by_shape == dmma_one_wave && !trans_a && !trans_b && one_wave_turned())
+      index = dmma_one_wave_turned;
+    const DmmaVariant& v = dmma_variants[index];
     std::string (*rewrite)(std::string_view) = emulate  ? nullptr
                                                : v.tma  ? (v.capped ? &ptx::to_sm90a_with_128_registers : &ptx::to_sm90a)
                                                : v.capped ? &ptx::with_128_registers

@@ -144,7 +144,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   // TF32 would read A from registers (on the wgmma kernel): that decides its tile too.
   const bool a_fragments = e.bytes == 4 && tf32_a_from_registers(p.trans_a, aligned_a, p.m, p.n, p.trans_b);
   if (!known) {
-    plan->first = kernel_for(e, device, emulate, p.trans_b, p.m, p.n, p.k, hopper, a_fragments);
+    plan->first = kernel_for(e, device, emulate, p.trans_b, p.m, p.n, p.k, hopper, a_fragments, p.trans_a);
     const int forced = splits_by_environment();
     const int splits = forced > 0 ? forced
                                   : std::max(splits_for(p, device, plan->first, e.bytes),
@@ -226,7 +226,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (program) {
     kernel = plan->kernel;
   } else {
-    kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k, hopper, a_fragments);  // the operands as read
+    kernel = kernel_for(e, device, emulate, q.trans_b, p.m, p.n, p.k, hopper, a_fragments, q.trans_a);  // as read
     std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                           " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                           " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));

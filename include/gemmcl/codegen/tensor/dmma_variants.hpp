@@ -24,7 +24,8 @@ struct DmmaVariant {
 // 128 x 64 tiles in eight 32 x 32 warps, m16n8k8, each K step's fragments read while the previous
 // step's MMAs run) is taken where 128 x 64 tiles are fewer than the multiprocessors (1000^3): one
 // work-group a multiprocessor then, and eight warps hide more than four (with the copies' lean
-// addressing, GEMMCL_DMMA_LEAN in dmma.hpp, they ran slower, so it is off). The others are for tuning
+// addressing, GEMMCL_DMMA_LEAN in dmma.hpp, they ran slower, so it is off); by TMA, with A M-contiguous
+// and B K-major, its tiles turned around (64 x 128, dmma_one_wave_turned) instead. The others are for tuning
 // (GEMMCL_DMMA_VARIANT=i): the default on m16n8k8 (3) and with its fragments read ahead (4), both
 // slower at 4096^3; eight warps in four stages (5), as fast as dmma_one_wave at 1000^3, and on m16n8k16
 // without reading ahead (6), slower there. bench/results.md lists what else was tried.
@@ -48,8 +49,13 @@ inline constexpr DmmaVariant dmma_variants[] = {
      false, true},
     {128, 64, 128, " -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1", false, true},
     {128, 64, 128, " -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_TMA=1", false, true},
+    // 9 turned around: 64 x 128 tiles of eight 32 x 32 warps (12, dmma_one_wave_turned).
+    {64, 128, 256,
+     " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
+     " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1",
+     false, true},
 };
-inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2;
+inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2, dmma_one_wave_turned = 12;
 // The TMA twin of variant 0, 1 or 2.
 inline constexpr std::size_t dmma_tma_twin(std::size_t i) { return 7 + i; }
 
