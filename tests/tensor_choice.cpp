@@ -55,6 +55,13 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(one_wave(false, false, 1000, 1000, false) == Tile{128, 64, 256});
   CHECK(one_wave(false, false, 1160, 800) == Tile{128, 64, 256});
   CHECK(one_wave(false, false, 4096, 4096) == Tile{128, 64, 128});
+  // The table's check that TMA variants keep K steps of 16 (a static_assert on the real table) catches one
+  // that does not.
+  using codegen::tensor::DmmaVariant;
+  constexpr DmmaVariant k8_by_tma[] = {{128, 64, 128, " -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_BK=8", false, true}};
+  constexpr DmmaVariant k8_copied[] = {{128, 64, 128, " -DGEMMCL_DMMA_BK=8", false, false}};
+  static_assert(!codegen::tensor::tma_k_steps_of_16(k8_by_tma));
+  static_assert(codegen::tensor::tma_k_steps_of_16(k8_copied));
   // K split: two work-groups a unit, in parts of at least 1024 (FP64: 256), or 512 where that leaves
   // half the units idle (one tile of TF32 on mma.sync).
   const auto splits = [&](const element::Info& e, bool trans_b, std::size_t m, std::size_t n, std::size_t depth) {

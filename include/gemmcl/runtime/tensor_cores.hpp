@@ -197,9 +197,9 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                                    std::max<std::size_t>(device.compute_units, 1), chunk);
     a_tma = wgmma16_by_tma(e, hopper16, q.trans_a, large);
     b_tma = wgmma16_by_tma(e, hopper16, !q.trans_b, large);
-    // DMMA's TMA variants load both operands so, either layout.
-    if (kernel.tma) a_tma = b_tma = true;
   }
+  // DMMA's TMA variants load both operands so, either layout (boxes of 16 doubles of K: dmma_variants.hpp).
+  if (kernel.tma) a_tma = b_tma = true;
   // Both operands transposed, on a GPU: one launch for both copies.
   const element::Info& copied = e.bytes == 2 ? words16 : e;
   if (pack_a.active && pack_b.active && pack_a.transpose && pack_b.transpose && !device.is_cpu())

@@ -59,4 +59,15 @@ inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2, dmma_one_wave_tu
 // The TMA twin of variant 0, 1 or 2.
 inline constexpr std::size_t dmma_tma_twin(std::size_t i) { return 7 + i; }
 
+// Whether every variant loading by TMA keeps K steps of 16 doubles (no GEMMCL_DMMA_BK of its own): one
+// 128-byte row of a box, as the kernel requires (dmma_tma.hpp) and the runtime's maps assume.
+template <std::size_t N>
+constexpr bool tma_k_steps_of_16(const DmmaVariant (&variants)[N]) {
+  for (const DmmaVariant& v : variants)
+    if (v.tma && v.options.find("GEMMCL_DMMA_BK=") != std::string_view::npos) return false;
+  return true;
+}
+static_assert(tma_k_steps_of_16(dmma_variants),
+              "DMMA by TMA: K steps of 16 doubles, one 128-byte row of each box (the runtime's tensor maps)");
+
 }  // namespace gemmcl::codegen::tensor
