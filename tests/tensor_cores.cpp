@@ -192,7 +192,8 @@ TEST_CASE("DMMA by TMA, emulated") {
     CHECK(runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true).tma);
     // A M-contiguous, B K-major: the same eight warps in 64 x 128 tiles.
     const auto turned = runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true, false, false);
-    CHECK(std::tuple{turned.tile_m, turned.tile_n, turned.threads} == std::tuple<std::size_t, std::size_t, std::size_t>{64, 128, 256});
+    using Tile = std::tuple<std::size_t, std::size_t, std::size_t>;
+    CHECK(Tile{turned.tile_m, turned.tile_n, turned.threads} == Tile{64, 128, 256});
   }
   for (const auto& combo : gt::all_combinations)
     for (const Shape& s : shapes) cases.check(combo, s.m, s.n, s.k, 1.25, run % 2 ? -0.5 : 0.0, run % 3 == 1);
