@@ -31,29 +31,25 @@ inline bool wgmma_by_environment() {
   static const bool on = switched_on("GEMMCL_WGMMA");
   return on;
 }
+// The whole number a variable holds if it lies in [lo, hi], else `otherwise` (unset, empty, not a number).
+inline long number_in_environment(const char* variable, long lo, long hi, long otherwise) {
+  const char* v = std::getenv(variable);
+  if (v == nullptr || *v == '\0') return otherwise;
+  char* end = nullptr;
+  const long x = std::strtol(v, &end, 10);
+  return *end == '\0' && x >= lo && x <= hi ? x : otherwise;
+}
 // GEMMCL_DMMA_VARIANT=i runs variant i of codegen/tensor/dmma_variants.hpp on every shape (tuning); -1 if
 // unset or not the index of a variant.
 inline long dmma_variant_by_environment() {
-  static const long i = [] {
-    const char* v = std::getenv("GEMMCL_DMMA_VARIANT");
-    if (v == nullptr || *v == '\0') return -1L;
-    char* end = nullptr;
-    const long x = std::strtol(v, &end, 10);
-    return *end == '\0' && x >= 0 && x < static_cast<long>(std::size(codegen::tensor::dmma_variants)) ? x : -1L;
-  }();
+  static const long i = number_in_environment(
+      "GEMMCL_DMMA_VARIANT", 0, static_cast<long>(std::size(codegen::tensor::dmma_variants)) - 1, -1);
   return i;
 }
-
 // GEMMCL_TC_SPLITS=n splits K into n parts (at most 128) wherever a tensor-core kernel runs (tuning); 0
 // if unset or not such a count.
 inline int splits_by_environment() {
-  static const int n = [] {
-    const char* v = std::getenv("GEMMCL_TC_SPLITS");
-    if (v == nullptr || *v == '\0') return 0;
-    char* end = nullptr;
-    const long x = std::strtol(v, &end, 10);
-    return *end == '\0' && x >= 1 && x <= 128 ? int(x) : 0;
-  }();
+  static const int n = static_cast<int>(number_in_environment("GEMMCL_TC_SPLITS", 1, 128, 0));
   return n;
 }
 
