@@ -315,6 +315,9 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
 #endif
 
   // ---- epilogue: lane holds D(g, 2t), D(g, 2t+1), D(g+8, 2t), D(g+8, 2t+1) of each 16 x 8 tile ----
+#if GEMMCL_DMMA_TMA
+  rows_in_order(acc, g EMU_ARG);
+#endif
   __global double* C = c + c_offset + (ulong)split * c_split;
 #pragma unroll
   for (int mi = 0; mi < MI; ++mi)

@@ -42,17 +42,35 @@ inline constexpr std::string_view dmma_tma = R"CLC(
   (((c) >> 4) * (BK * 128) + (k) * 128 + ((((((c) & 15) >> 1) ^ (k)) & 7) << 4) + (((c) & 1) << 3))
 #define TILE_A_BYTES (TILE_A * 8)
 
-// The lane's fragment rows and columns in the work-group's tile, as the stores need them.
-#if GEMMCL_TRANS_A
+// The lane's fragment rows and columns in the work-group's tile, as the stores need them. An MN-major
+// A's rows, CPERM(g, h), spread a store over 14 rows of C (twice the sectors of 8 in order), so lanes
+// 16 apart first exchange halves (rows_in_order): then rows are RPERM(g) + 8 h for either layout.
 #define FRAG_ROW(mi, h) (16 * (mi) + 8 * (h) + RPERM(g))
-#else
-#define FRAG_ROW(mi, h) (16 * (mi) + CPERM(g, h))
-#endif
 #if GEMMCL_TRANS_B == 0
 #define FRAG_COL(ni, c) (8 * (ni) + RPERM(c))
 #else
 #define FRAG_COL(ni, c) (16 * ((ni) >> 1) + CPERM(c, (ni) & 1))
 #endif
+
+// MN-major A: lane (g, t) holds rows CPERM(g, h), bits (g0, h, g1, g2) of the row; its partner 16
+// lanes away (g ^ 4) holds those with the other g2. Exchanging the h = g2 ^ 1 halves leaves lane g
+// rows (g0, g2, g1, h), RPERM(g) + 8 h: each store's 8 rows in order.
+FN void rows_in_order(double acc[MI][NI][4], const uint g EMU_PARAM) {
+#if !GEMMCL_TRANS_A
+  const bool upper = (g & 4u) != 0;
+#pragma unroll
+  for (int mi = 0; mi < MI; ++mi)
+#pragma unroll
+    for (int ni = 0; ni < NI; ++ni)
+#pragma unroll
+      for (int c = 0; c < 2; ++c) {
+        const double lo = acc[mi][ni][c], hi = acc[mi][ni][2 + c];
+        const double got = lane_xor16(upper ? lo : hi EMU_ARG);
+        acc[mi][ni][c] = upper ? got : lo;
+        acc[mi][ni][2 + c] = upper ? hi : got;
+      }
+#endif
+}
 
 // This lane's four offsets into a stage (bytes), q as load_frags reads them: K-major q = ks NJ + j;
 // MN-major q = 2 h + (j & 1) for A, h the fragment row's half, 2 (ni & 1) + (j & 1) for B.

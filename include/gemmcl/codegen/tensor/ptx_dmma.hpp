@@ -2,7 +2,7 @@
 // The PTX instructions of the FP64 tensor-core main loop (codegen/tensor/dmma.hpp), as OpenCL C
 // wrappers: 16-byte asynchronous copies into local memory (with a zero fill, or whole), their commit and
 // wait, and DMMA, mma.sync m16n8k8 or m16n8k16 with f64 operands and accumulators (the kernel's MMA_K
-// picks one; m16n8k16 needs compute capability 9.0); and OPAQUE, an empty asm that hides a value from
+// picks one; m16n8k16 needs compute capability 9.0); lane_xor16, a warp shuffle; and OPAQUE, an empty asm that hides a value from
 // the compiler (GEMMCL_DMMA_LEAN).
 //
 // With GEMMCL_TC_EMULATE=1 each is replaced by portable OpenCL C doing the same for a warp through local
@@ -56,6 +56,15 @@ FN void dmma(double* d, const double* a, const double* b EMU_PARAM) {
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
+// v of the lane 16 apart in the warp (lane ^ 16), through local memory.
+FN double lane_xor16(double v EMU_PARAM) {
+  const uint lid = get_local_id(0);
+  emu[lid] = v;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const double r = emu[lid ^ 16u];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return r;
+}
 #else
 #define EMU_PARAM
 #define EMU_ARG
@@ -100,6 +109,14 @@ FN void dmma(double* d, const double* a, const double* b) {
   d[1] = d1;
   d[2] = d2;
   d[3] = d3;
+}
+
+// v of the lane 16 apart in the warp (lane ^ 16): shfl.sync.bfly on each half, the whole warp taking part.
+FN double lane_xor16(double v) {
+  uint2 u = as_uint2(v);
+  asm volatile("shfl.sync.bfly.b32 %0, %0, 16, 0x1f, 0xffffffff;\n" : "+r"(u.x));
+  asm volatile("shfl.sync.bfly.b32 %0, %0, 16, 0x1f, 0xffffffff;\n" : "+r"(u.y));
+  return as_double(u);
 }
 #endif
 
