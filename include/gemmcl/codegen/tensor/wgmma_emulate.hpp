@@ -57,16 +57,20 @@ inline float emu_wg_element(const ulong desc, const uint mn, const uint k, const
 
 // D (64 x BN, float, per warpgroup) += A (64 x KMMA) * B (KMMA x BN): work-item 32 w + 4 g + t of the
 // warpgroup holds, for each n8 block j, rows 16 w + g and 16 w + g + 8, columns 8 j + 2 t and + 1.
+// K is the outer loop, so that each element of A and B is found once for the two rows and the columns
+// that use it; every sum still takes its products in K's order.
 inline void emu_wgmma(float* acc, const ulong da, const ulong db, __local const ushort* smem) {
   const uint lane = get_local_id(0) & 127u, w = lane >> 5, g = (lane >> 2) & 7u, t = lane & 3u;
-  for (uint j = 0; j < BN / 8; ++j)
-    for (uint e = 0; e < 4; ++e) {
-      const uint row = 16 * w + g + 8 * (e >> 1), col = 8 * j + 2 * t + (e & 1);
-      float s = acc[4 * j + e];
-      for (uint k = 0; k < KMMA; ++k)
-        s += emu_wg_element(da, row, k, EMU_A_MN, smem) * emu_wg_element(db, col, k, EMU_B_MN, smem);
-      acc[4 * j + e] = s;
-    }
+  for (uint k = 0; k < KMMA; ++k) {
+    const float a0 = emu_wg_element(da, 16 * w + g, k, EMU_A_MN, smem);
+    const float a1 = emu_wg_element(da, 16 * w + g + 8, k, EMU_A_MN, smem);
+    for (uint j = 0; j < BN / 8; ++j)
+      for (uint c = 0; c < 2; ++c) {
+        const float b = emu_wg_element(db, 8 * j + 2 * t + c, k, EMU_B_MN, smem);
+        acc[4 * j + c] += a0 * b;
+        acc[4 * j + 2 + c] += a1 * b;
+      }
+  }
 }
 
 #if GEMMCL_WG_A_REGS
@@ -79,14 +83,16 @@ inline void emu_wgmma_rs(float* acc, const uint a[4], const ulong db, __local co
   __local uint* block = fragments + (id >> 7) * 64 * KMMA;
   for (uint e = 0; e < 4; ++e) block[(16 * w + g + 8 * (e & 1)) * KMMA + t + 4 * (e >> 1)] = a[e];
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint j = 0; j < BN / 8; ++j)
-    for (uint e = 0; e < 4; ++e) {
-      const uint row = 16 * w + g + 8 * (e >> 1), col = 8 * j + 2 * t + (e & 1);
-      float s = acc[4 * j + e];
-      for (uint k = 0; k < KMMA; ++k)
-        s += as_float(block[row * KMMA + k] & 0xFFFFE000u) * emu_wg_element(db, col, k, EMU_B_MN, smem);
-      acc[4 * j + e] = s;
-    }
+  for (uint k = 0; k < KMMA; ++k) {
+    const float a0 = as_float(block[(16 * w + g) * KMMA + k] & 0xFFFFE000u);
+    const float a1 = as_float(block[(16 * w + g + 8) * KMMA + k] & 0xFFFFE000u);
+    for (uint j = 0; j < BN / 8; ++j)
+      for (uint c = 0; c < 2; ++c) {
+        const float b = emu_wg_element(db, 8 * j + 2 * t + c, k, EMU_B_MN, smem);
+        acc[4 * j + c] += a0 * b;
+        acc[4 * j + 2 + c] += a1 * b;
+      }
+  }
   barrier(CLK_LOCAL_MEM_FENCE);  // before the next MMA's fragments overwrite these
 }
 #endif
