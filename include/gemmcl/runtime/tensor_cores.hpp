@@ -230,7 +230,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                           " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                           " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
-    if (emulate) options += " -DGEMMCL_TC_EMULATE=1";
+    // Emulated kernels only check indexing; optimised, their unrolled emulation took PoCL's compiler minutes.
+    if (emulate) options += " -DGEMMCL_TC_EMULATE=1 -cl-opt-disable";
     // TF32 rounds ties to even from 9.0 on, as cuBLAS does there (ptx_sm80.hpp).
     if (!emulate && e.bytes == 4 && target::nvidia::compute_capability(device) >= 90) options += " -DGEMMCL_TC_SM90=1";
     if (rounded_ahead) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
