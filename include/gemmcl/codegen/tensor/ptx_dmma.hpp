@@ -43,16 +43,17 @@ FN void dmma(double* d, const double* a, const double* b EMU_PARAM) {
   for (uint i = 0; i < NA; ++i) x[lane * (NA + NB) + i] = a[i];
   for (uint j = 0; j < NB; ++j) x[lane * (NA + NB) + NA + j] = b[j];
   barrier(CLK_LOCAL_MEM_FENCE);
-  const uint g = lane >> 2, t = lane & 3u;
-  for (uint e = 0; e < 4; ++e) {
-    const uint row = g + 8 * (e >> 1), col = 2 * t + (e & 1);
-    double s = d[e];
-    for (uint kq = 0; kq < MMA_K; ++kq) {
-      const uint alane = 4 * (row & 7) + (kq & 3), ai = (row >> 3) + 2 * (kq >> 2);
-      const uint blane = 4 * col + (kq & 3), bj = kq >> 2;
-      s = fma(x[alane * (NA + NB) + ai], x[blane * (NA + NB) + NA + bj], s);
-    }
-    d[e] = s;
+  // K outermost: each element of the lane's rows (g, g + 8) and columns (2t, 2t + 1) found once; each
+  // sum still takes its products in K's order.
+  const uint g = lane >> 2, t = lane & 3u, w = NA + NB;
+  for (uint kq = 0; kq < MMA_K; ++kq) {
+    const uint q = kq & 3u, h = kq >> 2;
+    const double a0 = x[(4 * g + q) * w + 2 * h], a1 = x[(4 * g + q) * w + 1 + 2 * h];
+    const double b0 = x[(8 * t + q) * w + NA + h], b1 = x[(8 * t + 4 + q) * w + NA + h];
+    d[0] = fma(a0, b0, d[0]);
+    d[1] = fma(a0, b1, d[1]);
+    d[2] = fma(a1, b0, d[2]);
+    d[3] = fma(a1, b1, d[3]);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }

@@ -153,6 +153,8 @@ inline float emu_widen(const uint h) {
   return vload_half(0, (const __private half*)&s);
 #endif
 }
+// K is the outer loop: each work-item finds each element of its rows (g, g + 8) and columns (2t, 2t + 1)
+// once, and each of its four sums still adds its products in K's order.
 inline void emu_mma(float d[4], const uint a[4], const uint b[2], __local uint* emu) {
   const uint lid = get_local_id(0), lane = lid & 31u;
   __local uint* x = emu + (lid & ~31u) * 6u;
@@ -161,16 +163,16 @@ inline void emu_mma(float d[4], const uint a[4], const uint b[2], __local uint* 
   x[lane * 6 + 5] = b[1];
   barrier(CLK_LOCAL_MEM_FENCE);
   const uint g = lane >> 2, t = lane & 3u;
-  for (uint e = 0; e < 4; ++e) {
-    const uint row = g + 8 * (e >> 1), col = 2 * t + (e & 1);
-    float s = d[e];
-    for (uint kq = 0; kq < 16; ++kq) {
-      const uint areg = (row >= 8 ? 1 : 0) + (kq >= 8 ? 2 : 0), alane = 4 * (row & 7) + ((kq & 7) >> 1);
-      const uint breg = 4 + (kq >= 8 ? 1 : 0), blane = 4 * col + ((kq & 7) >> 1);
-      s += emu_widen((x[alane * 6 + areg] >> (16 * (kq & 1))) & 0xFFFFu) *
-           emu_widen((x[blane * 6 + breg] >> (16 * (kq & 1))) & 0xFFFFu);
-    }
-    d[e] = s;
+  for (uint kq = 0; kq < 16; ++kq) {
+    const uint shift = 16 * (kq & 1), high = kq >= 8 ? 1 : 0, q = (kq & 7) >> 1;
+    const float a0 = emu_widen((x[(4 * g + q) * 6 + 2 * high] >> shift) & 0xFFFFu);
+    const float a1 = emu_widen((x[(4 * g + q) * 6 + 1 + 2 * high] >> shift) & 0xFFFFu);
+    const float b0 = emu_widen((x[(8 * t + q) * 6 + 4 + high] >> shift) & 0xFFFFu);
+    const float b1 = emu_widen((x[(8 * t + 4 + q) * 6 + 4 + high] >> shift) & 0xFFFFu);
+    d[0] += a0 * b0;
+    d[1] += a0 * b1;
+    d[2] += a1 * b0;
+    d[3] += a1 * b1;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
@@ -183,15 +185,14 @@ inline void emu_mma_k8(float d[4], const uint a[4], const uint b[2], __local uin
   x[lane * 6 + 5] = b[1];
   barrier(CLK_LOCAL_MEM_FENCE);
   const uint g = lane >> 2, t = lane & 3u;
-  for (uint e = 0; e < 4; ++e) {
-    const uint row = g + 8 * (e >> 1), col = 2 * t + (e & 1);
-    float s = d[e];
-    for (uint kq = 0; kq < 8; ++kq) {
-      const uint areg = (row >= 8 ? 1 : 0) + (kq >= 4 ? 2 : 0), alane = 4 * (row & 7) + (kq & 3);
-      const uint breg = 4 + (kq >= 4 ? 1 : 0), blane = 4 * col + (kq & 3);
-      s += as_float(x[alane * 6 + areg]) * as_float(x[blane * 6 + breg]);
-    }
-    d[e] = s;
+  for (uint kq = 0; kq < 8; ++kq) {
+    const uint high = kq >= 4 ? 1 : 0, q = kq & 3;
+    const float a0 = as_float(x[(4 * g + q) * 6 + 2 * high]), a1 = as_float(x[(4 * g + q) * 6 + 1 + 2 * high]);
+    const float b0 = as_float(x[(8 * t + q) * 6 + 4 + high]), b1 = as_float(x[(8 * t + 4 + q) * 6 + 4 + high]);
+    d[0] += a0 * b0;
+    d[1] += a0 * b1;
+    d[2] += a1 * b0;
+    d[3] += a1 * b1;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
