@@ -37,23 +37,31 @@ inline constexpr std::string_view wgmma_emulation = R"CLC(
 #define EMU_B_MN (GEMMCL_TRANS_B == 1)  // B read transposed (N-contiguous tile)
 #endif
 
-// Element (mn, k) of an operand of one MMA (m or n index mn, k index k < KMMA), by its descriptor:
-// K-major: rows of 128 bytes, one per m or n, in groups of 8 rows SBO bytes apart; MN-major: 128-byte
-// rows of 64 m or n, one per k, in groups of 8 k SBO bytes apart, and groups of 64 m or n LBO bytes
-// apart. Then the 128-byte swizzle (mode 1): address bits 4-6 XOR bits 7-9.
-inline float emu_wg_element(const ulong desc, const uint mn, const uint k, const int mn_major,
-                            __local const ushort* smem) {
-  const uint start = (uint)(desc & 0x3FFFul) << 4, lbo = (uint)((desc >> 16) & 0x3FFFul) << 4,
-             sbo = (uint)((desc >> 32) & 0x3FFFul) << 4;
-  const uint o = mn_major ? start + (mn / 64) * lbo + (k / 8) * sbo + (k % 8) * 128 + (mn % 64) * 2
-                          : start + (mn / 8) * sbo + (mn % 8) * 128 + ESIZE * k;
-  const uint at = o ^ (((o >> 7) & 7u) << 4);
-#if GEMMCL_TC_TF32  // the MMA reads a float's TF32 bits
-  return as_float(((__local const uint*)smem)[at / 4] & 0xFFFFE000u);
-#else
-  return emu_widen(smem[at / 2]);
-#endif
+// The operands of one MMA, by their descriptors: K-major, rows of 128 bytes, one per m or n, in groups
+// of 8 rows SBO bytes apart; MN-major, 128-byte rows of 64 m or n, one per k, in groups of 8 k SBO bytes
+// apart, and groups of 64 m or n LBO bytes apart. Then the 128-byte swizzle (mode 1): address bits 4-6
+// XOR bits 7-9. Each descriptor is decoded once per MMA, and the part of an address that depends on k
+// alone once per k (the emulation runs under Oclgrind, where every operation counts).
+typedef struct {
+  uint start, lbo, sbo;
+} EmuDesc;
+inline EmuDesc emu_desc(const ulong d) {
+  EmuDesc r;
+  r.start = (uint)(d & 0x3FFFul) << 4;
+  r.lbo = (uint)((d >> 16) & 0x3FFFul) << 4;
+  r.sbo = (uint)((d >> 32) & 0x3FFFul) << 4;
+  return r;
 }
+// Byte offset of row or column k's elements, then of element mn within them.
+#define EMU_K_BASE(dd, k, mn_major) \
+  ((mn_major) ? (dd).start + ((k) / 8) * (dd).sbo + ((k) % 8) * 128 : (dd).start + ESIZE * (k))
+#define EMU_AT(dd, base, mn, mn_major) \
+  ((mn_major) ? (base) + ((mn) / 64) * (dd).lbo + ((mn) % 64) * 2 : (base) + ((mn) / 8) * (dd).sbo + ((mn) % 8) * 128)
+#if GEMMCL_TC_TF32  // the MMA reads a float's TF32 bits
+#define EMU_READ(o) as_float(((__local const uint*)smem)[((o) ^ ((((o) >> 7) & 7u) << 4)) / 4] & 0xFFFFE000u)
+#else
+#define EMU_READ(o) emu_widen(smem[((o) ^ ((((o) >> 7) & 7u) << 4)) / 2])
+#endif
 
 // D (64 x BN, float, per warpgroup) += A (64 x KMMA) * B (KMMA x BN): work-item 32 w + 4 g + t of the
 // warpgroup holds, for each n8 block j, rows 16 w + g and 16 w + g + 8, columns 8 j + 2 t and + 1.
@@ -61,14 +69,16 @@ inline float emu_wg_element(const ulong desc, const uint mn, const uint k, const
 // that use it; every sum still takes its products in K's order.
 inline void emu_wgmma(float* acc, const ulong da, const ulong db, __local const ushort* smem) {
   const uint lane = get_local_id(0) & 127u, w = lane >> 5, g = (lane >> 2) & 7u, t = lane & 3u;
+  const EmuDesc a = emu_desc(da), b = emu_desc(db);
   for (uint k = 0; k < KMMA; ++k) {
-    const float a0 = emu_wg_element(da, 16 * w + g, k, EMU_A_MN, smem);
-    const float a1 = emu_wg_element(da, 16 * w + g + 8, k, EMU_A_MN, smem);
+    const uint a_base = EMU_K_BASE(a, k, EMU_A_MN), b_base = EMU_K_BASE(b, k, EMU_B_MN);
+    const float a0 = EMU_READ(EMU_AT(a, a_base, 16 * w + g, EMU_A_MN));
+    const float a1 = EMU_READ(EMU_AT(a, a_base, 16 * w + g + 8, EMU_A_MN));
     for (uint j = 0; j < BN / 8; ++j)
       for (uint c = 0; c < 2; ++c) {
-        const float b = emu_wg_element(db, 8 * j + 2 * t + c, k, EMU_B_MN, smem);
-        acc[4 * j + c] += a0 * b;
-        acc[4 * j + 2 + c] += a1 * b;
+        const float bv = EMU_READ(EMU_AT(b, b_base, 8 * j + 2 * t + c, EMU_B_MN));
+        acc[4 * j + c] += a0 * bv;
+        acc[4 * j + 2 + c] += a1 * bv;
       }
   }
 }
@@ -83,14 +93,16 @@ inline void emu_wgmma_rs(float* acc, const uint a[4], const ulong db, __local co
   __local uint* block = fragments + (id >> 7) * 64 * KMMA;
   for (uint e = 0; e < 4; ++e) block[(16 * w + g + 8 * (e & 1)) * KMMA + t + 4 * (e >> 1)] = a[e];
   barrier(CLK_LOCAL_MEM_FENCE);
+  const EmuDesc b = emu_desc(db);
   for (uint k = 0; k < KMMA; ++k) {
     const float a0 = as_float(block[(16 * w + g) * KMMA + k] & 0xFFFFE000u);
     const float a1 = as_float(block[(16 * w + g + 8) * KMMA + k] & 0xFFFFE000u);
+    const uint b_base = EMU_K_BASE(b, k, EMU_B_MN);
     for (uint j = 0; j < BN / 8; ++j)
       for (uint c = 0; c < 2; ++c) {
-        const float b = emu_wg_element(db, 8 * j + 2 * t + c, k, EMU_B_MN, smem);
-        acc[4 * j + c] += a0 * b;
-        acc[4 * j + 2 + c] += a1 * b;
+        const float bv = EMU_READ(EMU_AT(b, b_base, 8 * j + 2 * t + c, EMU_B_MN));
+        acc[4 * j + c] += a0 * bv;
+        acc[4 * j + 2 + c] += a1 * bv;
       }
   }
   barrier(CLK_LOCAL_MEM_FENCE);  // before the next MMA's fragments overwrite these
