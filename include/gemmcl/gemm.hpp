@@ -89,9 +89,11 @@ class Gemm {
                        const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta,
                        cl::Buffer& c, std::size_t c_offset, std::size_t c_ld,
                        const Events& wait = {}) const {
-    // Moved out of the list, which goes anyway: a copy would cost the driver a retain and a release.
-    return std::move(enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b,
-                                 b_offset, b_ld, beta, c, c_offset, c_ld, wait).back());
+    static_assert(!epilogue_type::needs_arguments, "gemmcl::Gemm: this Gemm's Epilogue has a bias or Clamp's "
+                                                   "bounds: pass a Gemm::epilogue_args after c_ld");
+    // Only the last command makes an event (in-order queues); moved out: a copy costs a retain and release.
+    return std::move(enqueue_call(queue, layout, a_transpose, b_transpose, m, n, k, alpha, {&a, a_offset, a_ld},
+                                  {&b, b_offset, b_ld}, beta, {&c, c_offset, c_ld}, nullptr, wait, false).back());
   }
   // With an Epilogue that takes arguments (a bias, Clamp's bounds): C := act(alpha * op(A) * op(B) +
   // beta * C + bias).
@@ -101,8 +103,8 @@ class Gemm {
                        const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta,
                        cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, const epilogue_args& epilogue,
                        const Events& wait = {}) const {
-    return std::move(enqueue_all(queue, layout, a_transpose, b_transpose, m, n, k, alpha, a, a_offset, a_ld, b,
-                                 b_offset, b_ld, beta, c, c_offset, c_ld, epilogue, wait).back());
+    return std::move(enqueue_call(queue, layout, a_transpose, b_transpose, m, n, k, alpha, {&a, a_offset, a_ld},
+                                  {&b, b_offset, b_ld}, beta, {&c, c_offset, c_ld}, &epilogue, wait, false).back());
   }
 
   // The same calls, returning the events of every command they enqueued, in order: packing copies of A
@@ -214,7 +216,6 @@ class Gemm {
   }
 
  public:
-
   // Packed operands (PackedA<L>, PackedB<L>): pack_a copies op(A) (m x k, stored as a call would take
   // it) into this Gemm's block layout once; calls then take the packed A in place of (a, a_offset, a_ld),
   // as often as wanted, with the transpose it was packed with. pack_b likewise for op(B) (k x n).
@@ -296,12 +297,13 @@ class Gemm {
     }
   }
 
-  // One product: checks, then tensor cores, widened copies or the plan's kernel.
+  // One product: checks, then tensor cores, widened copies or the plan's kernel (every_event: enqueue_all).
   std::vector<cl::Event> enqueue_call(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb,
                                       std::size_t m, std::size_t n, std::size_t k, scalar_type alpha,
                                       const core::Matrix& a, const core::Matrix& b, scalar_type beta,
-                                      const core::Matrix& c, const epilogue_args* epilogue, const Events& wait) const {
-    const runtime::QueueTarget target = runtime::queue_target(queue);
+                                      const core::Matrix& c, const epilogue_args* epilogue, const Events& wait,
+                                      bool every_event = true) const {
+    const runtime::QueueTarget target = runtime::queue_target(queue, !every_event);
     runtime::check_layout<resolved>(layout, ta, tb);
     core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
     p.epilogue = epilogue_of(epilogue, layout, m, n);

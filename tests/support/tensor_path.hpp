@@ -27,7 +27,8 @@ struct TensorPath {
                        std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld, S beta,
                        cl::Buffer& c, std::size_t c_off, std::size_t c_ld, const epilogue_args& epilogue = {}) const {
     namespace rt = gemmcl::runtime;
-    const rt::QueueTarget target = rt::queue_target(queue);
+    // As Gemm's operator(): only the call's last command makes an event, on an in-order queue.
+    const rt::QueueTarget target = rt::queue_target(queue, true);
     gemmcl::core::Problem p = rt::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
                                                {&c, c_off, c_ld}, sizeof(T), sizeof(CT));
     p.epilogue = rt::make_epilogue(Epi::activation, Epi::bias, epilogue, layout, m, n);

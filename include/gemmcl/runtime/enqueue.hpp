@@ -19,9 +19,13 @@ struct QueueTarget {
   cl_context context = nullptr;
   cl_device_id device = nullptr;
   bool in_order = true;  // commands run in the order enqueued, so a call's own commands need no events
+  // Set for a call that returns only its last command's event (Gemm's operator()), on an in-order queue:
+  // the commands before that one then create none, since NVIDIA's OpenCL spends microseconds of host
+  // time on each event.
+  bool last_event_only = false;
 };
 
-inline QueueTarget queue_target(const cl::CommandQueue& queue) {
+inline QueueTarget queue_target(const cl::CommandQueue& queue, bool last_event_only = false) {
   if (queue() == nullptr) throw Error(ErrorCode::InvalidQueue, "the command queue is null", Argument::queue);
   QueueTarget t;
   core::check(clGetCommandQueueInfo(queue(), CL_QUEUE_CONTEXT, sizeof(t.context), &t.context, nullptr),
@@ -32,6 +36,7 @@ inline QueueTarget queue_target(const cl::CommandQueue& queue) {
   core::check(clGetCommandQueueInfo(queue(), CL_QUEUE_PROPERTIES, sizeof(properties), &properties, nullptr),
         "clGetCommandQueueInfo(CL_QUEUE_PROPERTIES)");
   t.in_order = (properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) == 0;
+  t.last_event_only = last_event_only && t.in_order;
   return t;
 }
 
@@ -45,10 +50,11 @@ KernelArg arg(const T& value) {
 }
 inline KernelArg arg(const cl::Buffer& buffer) { return {&buffer(), sizeof(cl_mem)}; }
 
-// Enqueues an NDRange of `dims` dimensions after the events in `wait`, with `count` arguments.
+// Enqueues an NDRange of `dims` dimensions after the events in `wait`, with `count` arguments; without
+// `with_event`, the command creates no event and the one returned is empty.
 inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims, const std::size_t* global,
                          const std::size_t* local, const KernelArg* args, std::size_t count,
-                         const std::vector<cl_event>& wait) {
+                         const std::vector<cl_event>& wait, bool with_event = true) {
   // The message is built only on failure: this loop runs on every call.
   for (cl_uint index = 0; index < count; ++index)
     if (const cl_int status = clSetKernelArg(kernel, index, args[index].size, args[index].value);
@@ -57,14 +63,14 @@ inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims
   cl_event done = nullptr;
   core::check(clEnqueueNDRangeKernel(queue(), kernel, dims, nullptr, global, local,
                                      static_cast<cl_uint>(wait.size()), wait.empty() ? nullptr : wait.data(),
-                                     &done),
+                                     with_event ? &done : nullptr),
               "clEnqueueNDRangeKernel");
   return cl::Event(done);
 }
 inline cl::Event enqueue(cl::CommandQueue& queue, cl_kernel kernel, cl_uint dims, const std::size_t* global,
                          const std::size_t* local, std::initializer_list<KernelArg> args,
-                         const std::vector<cl_event>& wait) {
-  return enqueue(queue, kernel, dims, global, local, args.begin(), args.size(), wait);
+                         const std::vector<cl_event>& wait, bool with_event = true) {
+  return enqueue(queue, kernel, dims, global, local, args.begin(), args.size(), wait, with_event);
 }
 
 // Events from handles, each retained: a wait list a call builds from the caller's events and its own.

@@ -189,8 +189,14 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
 
   std::vector<cl::Event> events;
   if (tickets_filled() != nullptr) events.push_back(tickets_filled);
+  // A call that returns only its last event (on an in-order queue) makes none for the copies and, K
+  // split, for the product (target.last_event_only).
+  const bool copy_events = !target.last_event_only;
   for (detail::PackedCopy* pk : {&pack_a, &pack_b})
-    if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, C.element, wait));
+    if (pk->active) {
+      cl::Event done = detail::enqueue_copy(*pk, queue, target, C.element, wait, copy_events);
+      if (copy_events) events.push_back(std::move(done));
+    }
   for (ImageOperand* im : {&image_a, &image_b}) {
     if (!im->copy) continue;
     std::vector<cl_event> after = wait.handles();
@@ -254,19 +260,20 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (!target.in_order)
       for (const cl::Event& e : events) after.push_back(e());
     auto lease = product->lease();
-    events.push_back(enqueue(queue, lease.get(), 3, global, local, args, count, after));
-    for (detail::PackedCopy* pk : {&pack_a, &pack_b})
-      if (pk->active) pk->scratch.used_by(events.back());
-    for (ImageOperand* im : {&image_a, &image_b})
-      if (im->copy) im->scratch.used_by(events.back());  // the product reads the copy through the image
-    if (split) workspace.used_by(events.back());
-    if (in_kernel) tickets.used_by(events.back());
+    const bool second_pass = split && !in_kernel, product_event = !(second_pass && target.last_event_only);
+    cl::Event done = enqueue(queue, lease.get(), 3, global, local, args, count, after, product_event);
+    if (product_event) events.push_back(done);
+    if (second_pass)
+      events.push_back(detail::enqueue_reduce(queue, target, p, C.element, plan.splits, ldw, workspace, alpha, beta,
+                                              done));
   }
-  if (split && !in_kernel) {
-    events.push_back(detail::enqueue_reduce(queue, target, p, C.element, plan.splits, ldw, workspace, alpha, beta,
-                                            events.back()));
-    workspace.used_by(events.back());
-  }
+  // The scratch each command used stays leased until the call's last command has ended.
+  for (detail::PackedCopy* pk : {&pack_a, &pack_b})
+    if (pk->active) pk->scratch.used_by(events.back());
+  for (ImageOperand* im : {&image_a, &image_b})
+    if (im->copy) im->scratch.used_by(events.back());  // the product reads the copy through the image
+  if (split) workspace.used_by(events.back());
+  if (in_kernel) tickets.used_by(events.back());
   return events;
 }
 

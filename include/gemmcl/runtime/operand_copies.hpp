@@ -80,9 +80,11 @@ inline void prepare_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTar
 }
 
 // The transposing kernel (codegen/transpose.hpp) for one copy, or for two in one launch (`second`; the
-// same element type and build options), after the caller's events.
+// same element type and build options), after the caller's events. Without `with_event` (a later command
+// of the call ends it, on an in-order queue), no event: the caller records the copies' use by that one.
 inline cl::Event enqueue_transposes(PackedCopy& first, PackedCopy* second, cl::CommandQueue& queue,
-                                    const QueueTarget& target, const element::Info& element, const Events& wait) {
+                                    const QueueTarget& target, const element::Info& element, const Events& wait,
+                                    bool with_event = true) {
   using codegen::transpose_rows, codegen::transpose_lanes;
   const std::size_t run = std::size_t(codegen::transpose_cols(element.bytes));
   std::size_t global[3] = {0, 0, second != nullptr ? 2u : 1u};
@@ -110,7 +112,8 @@ inline cl::Event enqueue_transposes(PackedCopy& first, PackedCopy* second, cl::C
   }
   auto transposing = program(target, codegen::transpose_source(element), std::string(first.options));
   auto lease = transposing->lease();
-  const cl::Event done = enqueue(queue, lease.get(), 3, global, local, args, count, wait.handles());
+  const cl::Event done = enqueue(queue, lease.get(), 3, global, local, args, count, wait.handles(), with_event);
+  if (!with_event) return done;
   first.scratch.used_by(done);
   if (second != nullptr) second->scratch.used_by(done);
   return done;
@@ -119,9 +122,9 @@ inline cl::Event enqueue_transposes(PackedCopy& first, PackedCopy* second, cl::C
 // The packing kernel for one copy, after the caller's events; on GPUs a transpose runs the transposing
 // kernel instead.
 inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const QueueTarget& target,
-                              const element::Info& element, const Events& wait) {
+                              const element::Info& element, const Events& wait, bool with_event = true) {
   if (pk.transpose && !core::device_info(target.device).is_cpu())
-    return enqueue_transposes(pk, nullptr, queue, target, element, wait);
+    return enqueue_transposes(pk, nullptr, queue, target, element, wait, with_event);
   const cl_int rows = static_cast<cl_int>(pk.rows), cols = static_cast<cl_int>(pk.cols);
   const cl_int src_ld = static_cast<cl_int>(pk.from.ld);
   const cl_int dst_ld = static_cast<cl_int>(dispatch::packed_ld(pk.transpose ? pk.cols : pk.rows));
@@ -135,8 +138,8 @@ inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const Que
       queue, lease.get(), 2,
       lines((pk.rows + per_item - 1) / per_item, (pk.cols + per_item - 1) / per_item).data(), line,
       {arg(rows), arg(cols), arg(src), arg(src_offset), arg(src_ld), arg(dst), arg(dst_ld), arg(transpose)},
-      wait.handles());
-  pk.scratch.used_by(done);
+      wait.handles(), with_event);
+  if (with_event) pk.scratch.used_by(done);
   return done;
 }
 

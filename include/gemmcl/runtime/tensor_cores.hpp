@@ -201,13 +201,19 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   // DMMA's TMA variants load both operands so, either layout (boxes of 16 doubles of K: dmma_variants.hpp).
   if (kernel.tma) a_tma = b_tma = true;
   // Both operands transposed, on a GPU: one launch for both copies.
+  // Where the call returns only its last event (an in-order queue), the commands before the last
+  // create none.
   const element::Info& copied = e.bytes == 2 ? words16 : e;
+  const bool copy_events = !target.last_event_only;
+  const auto copied_by = [&](cl::Event done) {
+    if (copy_events) events.push_back(std::move(done));
+  };
   if (pack_a.active && pack_b.active && pack_a.transpose && pack_b.transpose && !device.is_cpu())
-    events.push_back(detail::enqueue_transposes(pack_a, &pack_b, queue, target, copied, wait));
+    copied_by(detail::enqueue_transposes(pack_a, &pack_b, queue, target, copied, wait, copy_events));
   else
     for (detail::PackedCopy* pk : {&pack_a, &pack_b})
-      if (pk->active) events.push_back(detail::enqueue_copy(*pk, queue, target, copied, wait));
-  if (!events.empty()) {
+      if (pk->active) copied_by(detail::enqueue_copy(*pk, queue, target, copied, wait, copy_events));
+  if (pack_a.active || pack_b.active) {
     first.clear();
     if (!target.in_order)
       for (const cl::Event& x : events) first.push_back(x());
@@ -280,6 +286,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (a_tma || b_tma)
     map_slots = ScratchPool::instance().acquire(queue, target.context, target.in_order,
                                                 groups * std::size_t(splits) * 2 * sizeof(b_map), "TMA map slots");
+  cl::Event product;  // empty where the call's last command is the sum pass and it returns only that one
   {
     KernelArg args[23];
     std::size_t count = 0;
@@ -295,18 +302,19 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     const EpilogueValues<T> epilogue(p.epilogue);
     if (fused) epilogue.append(args, count);
     auto lease = program->lease();
-    events.push_back(enqueue(queue, lease.get(), 2, global, local, args, count, first));
+    const bool product_event = !(split && target.last_event_only);
+    product = enqueue(queue, lease.get(), 2, global, local, args, count, first, product_event);
+    if (product_event) events.push_back(product);
   }
+  // The parts added into C, as the caller passed it; a 16-bit C is read and rounded by the sum pass itself.
+  if (split)
+    events.push_back(detail::enqueue_reduce(queue, target, call, c_narrow ? e : element_traits<T>::info, splits,
+                                            call.m, workspace, alpha, beta, product));
+  // The scratch each command used stays leased until the call's last command has ended.
   for (detail::PackedCopy* pk : {&pack_a, &pack_b})
     if (pk->active) pk->scratch.used_by(events.back());
   if (a_tma || b_tma) map_slots.used_by(events.back());
-  if (!split) return events;
-  workspace.used_by(events.back());
-
-  // The parts added into C, as the caller passed it; a 16-bit C is read and rounded by the sum pass itself.
-  events.push_back(detail::enqueue_reduce(queue, target, call, c_narrow ? e : element_traits<T>::info, splits,
-                                          call.m, workspace, alpha, beta, events.back()));
-  workspace.used_by(events.back());
+  if (split) workspace.used_by(events.back());
   return events;
 }
 
