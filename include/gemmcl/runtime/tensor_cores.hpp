@@ -236,8 +236,9 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     std::string options = "-DGEMMCL_TRANS_A=" + std::to_string(int(q.trans_a)) +
                           " -DGEMMCL_TRANS_B=" + std::to_string(int(q.trans_b)) +
                           " -DGEMMCL_TC_C_NARROW=" + std::to_string(int(c_narrow && !split));
-    // Emulated kernels only check indexing; optimised, their unrolled emulation took PoCL's compiler minutes.
-    if (emulate) options += " -DGEMMCL_TC_EMULATE=1 -cl-opt-disable";
+    // Emulated kernels only check indexing; optimised, their unrolled emulation took PoCL's compiler
+    // minutes. Only CPUs build them unoptimised: NVIDIA's compiler then leaves calls that ptxas rejects.
+    if (emulate) options += device.is_cpu() ? " -DGEMMCL_TC_EMULATE=1 -cl-opt-disable" : " -DGEMMCL_TC_EMULATE=1";
     // TF32 rounds ties to even from 9.0 on, as cuBLAS does there (ptx_sm80.hpp).
     if (!emulate && e.bytes == 4 && target::nvidia::compute_capability(device) >= 90) options += " -DGEMMCL_TC_SM90=1";
     if (rounded_ahead) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
