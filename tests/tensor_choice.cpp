@@ -55,6 +55,23 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(one_wave(false, false, 1000, 1000, false) == Tile{128, 64, 256});
   CHECK(one_wave(false, false, 1160, 800) == Tile{128, 64, 256});
   CHECK(one_wave(false, false, 4096, 4096) == Tile{128, 64, 128});
+  // By TMA where K is split among few tiles: the turned tiles in every pair, one work-group a unit, K in
+  // about one wave of parts; not where they would pad C's 64 columns to 128, nor without TMA.
+  const auto split_turned = [&](bool trans_a, bool trans_b, std::size_t m, std::size_t n, std::size_t depth,
+                                bool tma = true) {
+    const auto k = runtime::tensor::kernel_for(f64, h100, false, trans_b, m, n, depth, tma, false, trans_a);
+    return std::pair{std::tuple{k.tile_m, k.tile_n, k.threads},
+                     runtime::tensor::splits_for({m, n, depth}, h100, k, 8)};
+  };
+  using Split = std::pair<Tile, int>;
+  for (const bool ta : {false, true})
+    for (const bool tb : {false, true}) {
+      CHECK(split_turned(ta, tb, 64, 8192, 8192) == Split{Tile{64, 128, 256}, 2});     // 64 tiles
+      CHECK(split_turned(ta, tb, 128, 128, 65536) == Split{Tile{64, 128, 256}, 66});   // 2 tiles
+    }
+  CHECK(split_turned(false, false, 8192, 64, 8192) == Split{Tile{128, 64, 128}, 4});
+  CHECK(split_turned(false, false, 64, 8192, 8192, false) == Split{Tile{64, 64, 128}, 2});
+  CHECK(split_turned(false, false, 8192, 128, 8192) == Split{Tile{128, 64, 128}, 2});  // 128 turned tiles
   // The table's check that TMA variants keep K steps of 16 (a static_assert on the real table) catches one
   // that does not.
   using codegen::tensor::DmmaVariant;
