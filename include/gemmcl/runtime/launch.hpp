@@ -191,12 +191,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (tickets_filled() != nullptr) events.push_back(tickets_filled);
   // A call that returns only its last event (on an in-order queue) makes none for the copies and, K
   // split, for the product (target.last_event_only).
-  const bool copy_events = !target.last_event_only;
-  for (detail::PackedCopy* pk : {&pack_a, &pack_b})
-    if (pk->active) {
-      cl::Event done = detail::enqueue_copy(*pk, queue, target, C.element, wait, copy_events);
-      if (copy_events) events.push_back(std::move(done));
-    }
+  detail::enqueue_copies(pack_a, pack_b, queue, target, C.element, wait, events);
   for (ImageOperand* im : {&image_a, &image_b}) {
     if (!im->copy) continue;
     std::vector<cl_event> after = wait.handles();

@@ -11,6 +11,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "../codegen/source.hpp"
 #include "../core/device.hpp"
@@ -141,6 +143,23 @@ inline cl::Event enqueue_copy(PackedCopy& pk, cl::CommandQueue& queue, const Que
       wait.handles(), with_event);
   if (with_event) pk.scratch.used_by(done);
   return done;
+}
+
+// A's and B's copies, those that are active, after the caller's events (with `one_launch`, both
+// transposed on a GPU: one launch), their events appended to `events`. A call that returns only its
+// last event (target.last_event_only, an in-order queue) makes none for them: a later command ends it,
+// and the caller records the copies' use by that one.
+inline void enqueue_copies(PackedCopy& a, PackedCopy& b, cl::CommandQueue& queue, const QueueTarget& target,
+                           const element::Info& element, const Events& wait, std::vector<cl::Event>& events,
+                           bool one_launch = false) {
+  const bool with_event = !target.last_event_only;
+  const auto keep = [&](cl::Event done) {
+    if (with_event) events.push_back(std::move(done));
+  };
+  if (one_launch && a.active && b.active && a.transpose && b.transpose && !core::device_info(target.device).is_cpu())
+    return keep(enqueue_transposes(a, &b, queue, target, element, wait, with_event));
+  for (PackedCopy* pk : {&a, &b})
+    if (pk->active) keep(enqueue_copy(*pk, queue, target, element, wait, with_event));
 }
 
 GEMMCL_COLD_END

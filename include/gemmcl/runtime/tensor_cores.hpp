@@ -200,19 +200,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   }
   // DMMA's TMA variants load both operands so, either layout (boxes of 16 doubles of K: dmma_variants.hpp).
   if (kernel.tma) a_tma = b_tma = true;
-  // Both operands transposed, on a GPU: one launch for both copies.
-  // Where the call returns only its last event (an in-order queue), the commands before the last
-  // create none.
-  const element::Info& copied = e.bytes == 2 ? words16 : e;
-  const bool copy_events = !target.last_event_only;
-  const auto copied_by = [&](cl::Event done) {
-    if (copy_events) events.push_back(std::move(done));
-  };
-  if (pack_a.active && pack_b.active && pack_a.transpose && pack_b.transpose && !device.is_cpu())
-    copied_by(detail::enqueue_transposes(pack_a, &pack_b, queue, target, copied, wait, copy_events));
-  else
-    for (detail::PackedCopy* pk : {&pack_a, &pack_b})
-      if (pk->active) copied_by(detail::enqueue_copy(*pk, queue, target, copied, wait, copy_events));
+  // The copies (both transposed, on a GPU: in one launch); 16-bit operands as 16-bit words.
+  detail::enqueue_copies(pack_a, pack_b, queue, target, e.bytes == 2 ? words16 : e, wait, events, true);
   if (pack_a.active || pack_b.active) {
     first.clear();
     if (!target.in_order)
