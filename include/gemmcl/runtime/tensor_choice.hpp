@@ -256,12 +256,13 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
       index = dmma_one_wave_turned;
     // By TMA, where K is split because few tiles meet a deep K: the same turned tiles, one work-group a
     // multiprocessor, K in about one wave of parts (splits_for), wherever they leave at least half the
-    // units for the parts and pad C's columns by at most a tenth. Measured faster in every pair on the
-    // H200: a row-major 8192 x 64 x 8192 (0.92-0.95 of cuBLAS against 0.78-0.82 on 64 x 64 tiles in two
-    // parts) and 128 x 128 x 65536 (0.93-1.00 against 0.89-0.93 on 128 x 64 tiles in 128).
+    // units to the parts and pad C's columns by at most a tenth. On the H200 this beat the four-warp
+    // tiles in two waves in every pair, on a row-major 8192 x 64 x 8192 and on 128 x 128 x 65536
+    // (bench/results.md).
     const auto split_turned = [&] {
       const DmmaVariant& x = dmma_variants[dmma_one_wave_turned];
-      const std::size_t units = std::max<cl_uint>(d.compute_units, 1), columns = (n + x.tile_n - 1) / x.tile_n * x.tile_n;
+      const std::size_t units = std::max<cl_uint>(d.compute_units, 1);
+      const std::size_t columns = (n + x.tile_n - 1) / x.tile_n * x.tile_n;
       return k >= split_min_k && few(large) && 2 * tile_count(m, n, x.tile_m, x.tile_n) <= units &&
              10 * columns <= 11 * n;
     };
