@@ -184,7 +184,7 @@ TEST_CASE("DMMA by TMA, emulated") {
     std::size_t m, n, k;
   };
   const Shape shapes[] = {{1, 1, 1}, {37, 53, 61}, {128, 128, 32}, {100, 60, 77}, {129, 131, 95}};
-  // (Not where the tuning switches force a variant: CTest runs this case once more so, below.)
+  // (Not where the tuning switches force a variant, as CTest's tensor_cores.dmma_turned_split does.)
   if (info.compute_units == 2 && runtime::tensor::dmma_variant_by_environment() < 0) {
     const auto& f64 = element::info_of<double>;
     CHECK(runtime::tensor::kernel_for(f64, info, true, false, 37, 53, 61, true).tile_m == 64);

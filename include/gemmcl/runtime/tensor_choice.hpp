@@ -231,15 +231,17 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   // for it). On compute capability 9.0 each loads its operands by TMA (its twin, dmma_variants.hpp).
   if (e.bytes == 8) {
     const long forced = dmma_variant_by_environment();
-    const DmmaVariant &large = dmma_variants[0], &small = dmma_variants[dmma_small];
+    const DmmaVariant &large = dmma_variants[0], &small = dmma_variants[dmma_small],
+                      &turned = dmma_variants[dmma_one_wave_turned];
     // By TMA (the variant's twin) on compute capability 9.0, whose PTX the step can retarget; with
     // `hopper`, emulated.
     const bool tma =
         hopper || (!emulate && tma_by_environment() && target::nvidia::compute_capability(d) == 90);
+    const std::size_t units = std::max<cl_uint>(d.compute_units, 1);
     const auto rows = [&](const DmmaVariant& x) { return (m + x.tile_m - 1) / x.tile_m * x.tile_m; };
-    const auto few = [&](const DmmaVariant& x) {
-      return tile_count(m, n, x.tile_m, x.tile_n) < std::max<cl_uint>(d.compute_units, 1);
-    };
+    const auto columns = [&](const DmmaVariant& x) { return (n + x.tile_n - 1) / x.tile_n * x.tile_n; };
+    const auto tiles = [&](const DmmaVariant& x) { return tile_count(m, n, x.tile_m, x.tile_n); };
+    const auto few = [&](const DmmaVariant& x) { return tiles(x) < units; };
     const std::size_t by_shape = 10 * rows(small) <= 9 * rows(large) ? dmma_small
                                  : !few(large) || k >= split_min_k     ? 0
                                  : few(small)                          ? dmma_small
@@ -248,25 +250,15 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // By TMA with A M-contiguous and B K-major, the eight-warp tiles turned around (64 x 128) where they
     // too fit in one wave: measured faster at 1000^3 (0.90 of cuBLAS against 0.88, H200), and slower with
     // B N-contiguous or A K-major (bench/results.md).
-    const auto one_wave_turned = [&] {
-      const DmmaVariant& x = dmma_variants[dmma_one_wave_turned];
-      return tile_count(m, n, x.tile_m, x.tile_n) <= std::max<cl_uint>(d.compute_units, 1);
-    };
-    if (forced < 0 && tma && by_shape == dmma_one_wave && !trans_a && !trans_b && one_wave_turned())
-      index = dmma_one_wave_turned;
+    const bool one_wave_turned = by_shape == dmma_one_wave && !trans_a && !trans_b && tiles(turned) <= units;
     // By TMA, where K is split because few tiles meet a deep K: the same turned tiles, one work-group a
     // multiprocessor, K in about one wave of parts (splits_for), wherever they leave at least half the
     // units to the parts and pad C's columns by at most a tenth. On the H200 this beat the four-warp
     // tiles in two waves in every pair, on a row-major 8192 x 64 x 8192 and on 128 x 128 x 65536
     // (bench/results.md).
-    const auto split_turned = [&] {
-      const DmmaVariant& x = dmma_variants[dmma_one_wave_turned];
-      const std::size_t units = std::max<cl_uint>(d.compute_units, 1);
-      const std::size_t columns = (n + x.tile_n - 1) / x.tile_n * x.tile_n;
-      return k >= split_min_k && few(large) && 2 * tile_count(m, n, x.tile_m, x.tile_n) <= units &&
-             10 * columns <= 11 * n;
-    };
-    if (forced < 0 && tma && split_turned()) index = dmma_one_wave_turned;
+    const bool split_turned =
+        k >= split_min_k && few(large) && 2 * tiles(turned) <= units && 10 * columns(turned) <= 11 * n;
+    if (forced < 0 && tma && (one_wave_turned || split_turned)) index = dmma_one_wave_turned;
     const DmmaVariant& v = dmma_variants[index];
     std::string (*rewrite)(std::string_view) = emulate  ? nullptr
                                                : v.tma  ? (v.capped ? &ptx::to_sm90a_with_128_registers : &ptx::to_sm90a)
