@@ -220,9 +220,11 @@ TEST_CASE("the tensor-core kernels apply the epilogue") {
   // arguments come before the epilogue's.
   check<gt::TensorPath<float, float, emulate, ReluRow, true>>(Shape{Layout::ColMajor, Transpose::No, Transpose::No, 70, 90, 40},
                                                               -0.25f, 0.5f, 0x1p-10);
-  // Deep enough that the tensor path splits K (the epilogue then comes with the parts' addition); the
-  // split only happens where the device has tensor cores.
+  // Deep enough that the tensor path splits K (the epilogue then comes with the parts' addition): the
+  // 16-bit split only where the device has tensor cores; FP64's in few parts on a device of few units,
+  // added in the kernel.
   check<gt::TensorPath<half, float, emulate, GeluColumn>>(Shape{Layout::ColMajor, Transpose::No, Transpose::No, 8, 8, 4096});
+  check<gt::TensorPath<double, double, emulate, GeluColumn>>(Shape{Layout::ColMajor, Transpose::No, Transpose::Yes, 40, 30, 5000});
 }
 
 // Batched calls with an epilogue: one bias and one pair of bounds for every product.

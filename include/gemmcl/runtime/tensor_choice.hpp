@@ -3,7 +3,8 @@
 // split, by device, element type, transposes, alignment and shape: the wgmma variants on compute
 // capability 9.0 (16-bit, and TF32 where its copies pay, as stored or transposed), DMMA's variants for
 // FP64, mma.sync elsewhere. The launch is tensor_cores.hpp's.
-// GEMMCL_WGMMA, GEMMCL_WGMMA_VARIANT, GEMMCL_DMMA_VARIANT and GEMMCL_TC_SPLITS override the choice (tuning).
+// GEMMCL_WGMMA, GEMMCL_WGMMA_VARIANT, GEMMCL_DMMA_VARIANT, GEMMCL_TC_SPLITS and GEMMCL_TC_IN_KERNEL
+// override the choice (tuning).
 
 #include <algorithm>
 #include <cstddef>
@@ -15,6 +16,7 @@
 #include "../codegen/source.hpp"
 #include "../core/device.hpp"
 #include "../core/problem.hpp"
+#include "../dispatch/split.hpp"
 #include "../target/nvidia.hpp"
 #include "ptx_patch.hpp"
 #include "../util/cold.hpp"
@@ -326,6 +328,14 @@ inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const K
   std::size_t most = most_splits(p.k, fp64);
   if (!fp64 && 2 * tiles * most <= units) most = std::min(p.k / (split_min_part_k / 2), max_splits);
   return static_cast<int>(std::clamp<std::size_t>(std::min(want, most), 1, max_splits));
+}
+// FP64 products split into few parts add them in the kernel: the last work-group of each tile reads
+// the others' parts (dmma_store.hpp), as the SIMT kernels do up to the same count (dispatch/split.hpp),
+// and a call is one command instead of the product and a sum pass. More parts go to the pass, which
+// reads them with the whole device. GEMMCL_TC_IN_KERNEL=0 sends every split to the pass (tuning).
+inline bool sums_in_kernel(const element::Info& e, int splits) {
+  static const bool on = switched_on("GEMMCL_TC_IN_KERNEL");
+  return on && e.bytes == 8 && splits > 1 && splits <= dispatch::kInKernelMaxParts;
 }
 // The tensor cores' float sums truncate at every K step, so their error grows with K's chain. Where an
 // operand is misaligned, cuBLAS leaves its fastest kernels for one whose sums come out more exact (bf16

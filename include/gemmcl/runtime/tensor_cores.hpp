@@ -17,7 +17,8 @@
 // Which kernel and split a shape gets is tensor_choice.hpp's.
 // Deep products with few tiles of C split K, and so do 16-bit products into float with a misaligned
 // operand, for exactness (exact_splits): the parts go to a float workspace and the split-K reduction adds
-// them into C (reading and rounding a 16-bit C itself).
+// them into C (reading and rounding a 16-bit C itself); FP64's few parts are added by the kernel itself
+// (sums_in_kernel).
 
 #include <algorithm>
 #include <cstddef>
@@ -156,6 +157,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const int splits = plan->splits;
   const std::size_t chunk = plan->chunk;
   const bool split = splits > 1;
+  const bool in_kernel = sums_in_kernel(e, splits);  // else a sum pass adds the parts
   Kernel kernel = plan->first;
 
   std::vector<cl::Event> events;
@@ -207,16 +209,17 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (!target.in_order)
       for (const cl::Event& x : events) first.push_back(x());
   }
-  // The parts of a split K go to a workspace laid out as C (as the caller's C, where stored transposed).
-  ScratchPool::Lease workspace;
+  // The parts of a split K go to a workspace laid out as C (as the caller's C, where stored transposed);
+  // summed in the kernel, with one ticket per tile of C (zeros, put back by the kernel).
+  ScratchPool::Lease workspace, tickets;
   core::Matrix out = p.c;
   if (split) {
     workspace = ScratchPool::instance().acquire(queue, target.context, target.in_order,
                                                 std::size_t(splits) * p.m * p.n * sizeof(T), "split-K workspace");
     out = core::Matrix{&workspace.buffer(), 0, call.m};
   }
-  // The fused epilogue: here, or (K split) where the parts are added.
-  const bool fused = p.epilogue.active() && !split;
+  // The fused epilogue: here, or (K split) where the parts are added (in this kernel or the sum pass).
+  const bool fused = p.epilogue.active() && (!split || in_kernel);
   std::shared_ptr<Program> program = known ? plan->program.lock() : nullptr;
   if (program) {
     kernel = plan->kernel;
@@ -232,6 +235,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (!emulate && e.bytes == 4 && target::nvidia::compute_capability(device) >= 90) options += " -DGEMMCL_TC_SM90=1";
     if (rounded_ahead) options += " -DGEMMCL_WG_TF32_ROUNDED=1";
     if (plan->transposed) options += " -DGEMMCL_TC_C_TRANS=1";
+    if (in_kernel) options += " -DGEMMCL_SPLIT_IN_KERNEL=1";
     if (a_registers) options += " -DGEMMCL_WG_A_REGS=1";
     if (b_tma && !kernel.tma) options += " -DGEMMCL_WG_B_TMA=1";
     if (a_tma && !kernel.tma) options += " -DGEMMCL_WG_A_TMA=1";
@@ -253,6 +257,19 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const T first_alpha = split ? T(1) : alpha, first_beta = split ? T(0) : beta;
   const cl_mem a = (*q.a.buffer)(), b = (*q.b.buffer)(), c = (*out.buffer)();
   const std::size_t tiles = tile_count(p.m, p.n, kernel.tile_m, kernel.tile_n);
+  if (in_kernel) {
+    cl::Event filled;  // a new ticket buffer's zero fill, which the product follows
+    tickets = ScratchPool::instance().acquire(queue, target.context, target.in_order, tiles * sizeof(cl_uint),
+                                              "split-K tickets", &filled);
+    if (filled() != nullptr) {
+      events.push_back(filled);
+      if (!target.in_order) first.push_back(filled());
+    }
+  }
+  // Summed in the kernel: the tickets, and the caller's C as the destination (DMMA: C as passed).
+  const cl_mem ticket_mem = in_kernel ? tickets.buffer()() : nullptr, d = (*p.c.buffer)();
+  const cl_ulong d_off = p.c.offset;
+  const cl_int ldd = static_cast<cl_int>(p.c.ld);
   const std::size_t resident = kernel.resident * std::max<std::size_t>(device.compute_units, 1);
   const std::size_t groups = resident == 0 || split ? tiles : std::min(tiles, resident);
   const std::size_t global[2] = {groups * kernel.threads, std::size_t(splits)}, local[2] = {kernel.threads, 1};
@@ -278,12 +295,14 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                                 groups * std::size_t(splits) * 2 * sizeof(b_map), "TMA map slots");
   cl::Event product;  // empty where the call's last command is the sum pass and it returns only that one
   {
-    KernelArg args[23];
+    KernelArg args[32];
     std::size_t count = 0;
     for (const KernelArg x : {arg(m), arg(n), arg(k_total), arg(k_chunk), arg(first_alpha), arg(first_beta), arg(a),
                               arg(a_off), arg(lda), arg(b), arg(b_off), arg(ldb), arg(c), arg(c_off), arg(ldc),
                               arg(c_split)})
       args[count++] = x;
+    if (in_kernel)
+      for (const KernelArg x : {arg(ticket_mem), arg(d), arg(d_off), arg(ldd), arg(alpha), arg(beta)}) args[count++] = x;
     if (a_tma || b_tma) {
       args[count++] = arg(a_map.words);
       args[count++] = arg(b_map.words);
@@ -292,12 +311,12 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     const EpilogueValues<T> epilogue(p.epilogue);
     if (fused) epilogue.append(args, count);
     auto lease = program->lease();
-    const bool product_event = !(split && target.last_event_only);
+    const bool second_pass = split && !in_kernel, product_event = !(second_pass && target.last_event_only);
     product = enqueue(queue, lease.get(), 2, global, local, args, count, first, product_event);
     if (product_event) events.push_back(product);
   }
   // The parts added into C, as the caller passed it; a 16-bit C is read and rounded by the sum pass itself.
-  if (split)
+  if (split && !in_kernel)
     events.push_back(detail::enqueue_reduce(queue, target, call, c_narrow ? e : element_traits<T>::info, splits,
                                             call.m, workspace, alpha, beta, product));
   // The scratch each command used stays leased until the call's last command has ended.
@@ -305,6 +324,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (pk->active) pk->scratch.used_by(events.back());
   if (a_tma || b_tma) map_slots.used_by(events.back());
   if (split) workspace.used_by(events.back());
+  if (in_kernel) tickets.used_by(events.back());
   return events;
 }
 

@@ -4,7 +4,8 @@
 // fragments are read from local tiles with plain 8-byte loads. The tiles are filled in a multi-stage
 // pipeline, by TMA on compute capability 9.0 (dmma_tma.hpp: swizzled tiles, permuted fragments) and
 // otherwise by the work-items' cp.async copies (dmma_cp_async.hpp: padded tiles, described below,
-// without bounds checks where a tile lies inside the matrices). Split K as in mma_sync.hpp.
+// without bounds checks where a tile lies inside the matrices). Split K as in mma_sync.hpp, or with the
+// parts added in the kernel (GEMMCL_SPLIT_IN_KERNEL; dmma_store.hpp, the kernel's end).
 //
 // Fragments (lane 4g + t, MMA_K of 8 or 16): A (16 x MMA_K) a[i] = A[g + 8 (i & 1)][t + 4 (i >> 1)],
 // B (MMA_K x 8) b[j] = B[t + 4j][g], D as for the 16-bit kernel. Padded tiles are K-major [rows of m or n]
@@ -25,6 +26,7 @@
 #include <string_view>
 
 #include "dmma_cp_async.hpp"
+#include "dmma_store.hpp"
 #include "dmma_tma.hpp"
 #include "dmma_variants.hpp"
 #include "ptx_dmma.hpp"
@@ -82,6 +84,9 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #endif
 #ifndef GEMMCL_TC_EMULATE
 #define GEMMCL_TC_EMULATE 0
+#endif
+#ifndef GEMMCL_SPLIT_IN_KERNEL
+#define GEMMCL_SPLIT_IN_KERNEL 0
 #endif
 #ifndef GEMMCL_DMMA_PREFETCH
 #define GEMMCL_DMMA_PREFETCH 0
@@ -152,6 +157,10 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
     const __global double* restrict a, const ulong a_offset, const int lda,
     const __global double* restrict b, const ulong b_offset, const int ldb, __global double* c,
     const ulong c_offset, const int ldc, const ulong c_split
+#if GEMMCL_SPLIT_IN_KERNEL
+    , __global uint* tickets, __global double* d, const ulong d_offset, const int ldd, const double d_alpha,
+    const double d_beta
+#endif
 #if GEMMCL_DMMA_TMA
     , const tensor_map a_map, const tensor_map b_map, __global ulong* restrict map_slots
 #endif
@@ -314,28 +323,6 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
   }
 #endif
 
-  // ---- epilogue: lane holds D(g, 2t), D(g, 2t+1), D(g+8, 2t), D(g+8, 2t+1) of each 16 x 8 tile ----
-#if GEMMCL_DMMA_TMA
-  rows_in_order(acc, g EMU_ARG);
-#endif
-  __global double* C = c + c_offset + (ulong)split * c_split;
-#pragma unroll
-  for (int mi = 0; mi < MI; ++mi)
-#pragma unroll
-    for (int ni = 0; ni < NI; ++ni)
-#pragma unroll
-      for (int e = 0; e < 4; ++e) {
-        const int row = m0 + wm * WM + FRAG_ROW(mi, e >> 1);
-        const int col = n0 + wn * WN + FRAG_COL(ni, 2 * t + (e & 1));
-        if (row < m && col < n) {
-          const long idx = (long)col * ldc + row;
-          double v = alpha * acc[mi][ni][e];
-          if (beta != 0.0) v = fma(beta, C[idx], v);
-          EPILOGUE_S(v, row, col);
-          C[idx] = v;
-        }
-      }
-}
 )CLC";
 
 template <class Sink>
@@ -350,6 +337,7 @@ constexpr void write_dmma(Sink& sink) {
   t.raw(dmma_cp_async);
   t.raw(dmma_tma);
   t.raw(dmma_body);
+  t.raw(dmma_store);
 }
 
 }  // namespace gemmcl::codegen::tensor

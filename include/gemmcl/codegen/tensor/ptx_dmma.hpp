@@ -2,8 +2,9 @@
 // The PTX instructions of the FP64 tensor-core main loop (codegen/tensor/dmma.hpp), as OpenCL C
 // wrappers: 16-byte asynchronous copies into local memory (with a zero fill, or whole), their commit and
 // wait, and DMMA, mma.sync m16n8k8 or m16n8k16 with f64 operands and accumulators (the kernel's MMA_K
-// picks one; m16n8k16 needs compute capability 9.0); lane_xor16, a warp shuffle; and OPAQUE, an empty asm that hides a value from
-// the compiler (GEMMCL_DMMA_LEAN).
+// picks one; m16n8k16 needs compute capability 9.0); lane_xor16, a warp shuffle; OPAQUE, an empty asm
+// that hides a value from the compiler (GEMMCL_DMMA_LEAN); and TC_GLOBAL_FENCE, a fence for the whole
+// device (membar.gl).
 //
 // With GEMMCL_TC_EMULATE=1 each is replaced by portable OpenCL C doing the same for a warp through local
 // memory, so that the kernel's indexing is tested on any OpenCL device (as ptx_sm80.hpp does).
@@ -23,6 +24,7 @@ inline constexpr std::string_view ptx_dmma = R"CLC(// Helpers: static (a local d
 #if GEMMCL_TC_EMULATE
 #define EMU_PARAM , __local double *emu
 #define EMU_ARG , emu
+#define TC_GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
 // cp.async emulated by a synchronous copy of nv valid doubles, zero fill after them.
 FN void cp_async16(__local double* smem, uint chunk, const __global double* src, uint nv EMU_PARAM) {
   __local double* d = smem + 2 * chunk;
@@ -69,6 +71,8 @@ FN double lane_xor16(double v EMU_PARAM) {
 #else
 #define EMU_PARAM
 #define EMU_ARG
+// Orders this work-item's global stores for the whole device (split K summed in the kernel).
+#define TC_GLOBAL_FENCE() asm volatile("membar.gl;\n" ::: "memory")
 // The address of a __local object in the shared window is its pointer value as an integer.
 #define SHARED_ADDR(p) ((uint)(ulong)(p))
 // 16-byte global -> local copy (bypasses L1 and registers); nv (0..2) doubles are read, the rest of
