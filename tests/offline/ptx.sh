@@ -73,13 +73,14 @@ done
 # in each transpose, one of 256 work-items (m16n8k8) capped at 128 registers by the runtime's PTX step,
 # and one that reads fragments a K step ahead (as dmma_variants.hpp's dmma_one_wave); and their TMA forms
 # (GEMMCL_DMMA_TMA: each transpose pair, whose tiles differ, the 64 x 64 and eight-warp twins, and the
-# eight warps' 64 x 128 tiles, also with K's parts added in the kernel: GEMMCL_SPLIT_IN_KERNEL),
+# eight warps' 64 x 128 tiles, also with K's parts added in the kernel: GEMMCL_SPLIT_IN_KERNEL; the
+# eight-warp tiles in seven stages, as the runtime builds them),
 # through the runtime's PTX step for sm_90a (and the cap), checked by ptxas for sm_90a.
 small="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8"
 ahead="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0"
 tma_small="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_STAGES=3 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1"
 turned="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
-turned+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0"
+turned+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=7"
 for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead" "00 16 tma" "01 16 tma" "10 16 tma" "11 16 tma" \
             "01 8 tma-cap" "10 8 tma-ahead" "00 8 tma-turned" "01 8 tma-turned-sum"; do
   read -r tt kk kind <<< "$spec"
@@ -88,7 +89,7 @@ for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead" "00 16 tma" 
   [[ $kind == ahead ]] && extra=" $ahead"
   [[ $kind == tma* ]] && tma=1 extra=" -DGEMMCL_DMMA_TMA=1"
   [[ $kind == tma-cap ]] && cap=1 extra=" $tma_small"
-  [[ $kind == tma-ahead ]] && extra=" $ahead -DGEMMCL_DMMA_TMA=1"
+  [[ $kind == tma-ahead ]] && extra=" $ahead -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7"
   [[ $kind == tma-turned ]] && extra=" $turned -DGEMMCL_DMMA_TMA=1"
   [[ $kind == tma-turned-sum ]] && extra=" $turned -DGEMMCL_DMMA_TMA=1 -DGEMMCL_SPLIT_IN_KERNEL=1"
   id="double.$tt${kind:+.$kind}" programs=$((programs + 1)) count=$((count + 1))

@@ -41,18 +41,22 @@ inline constexpr DmmaVariant dmma_variants[] = {
      false},
     {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4", false},
     // By TMA: the twins of 0, 1 and 2 (K steps of 16 throughout), then for tuning 0's on m16n8k8 (10)
-    // and in four stages (11).
+    // and in four stages (11). The tiles of one work-group a multiprocessor (9, 12) fill seven stages,
+    // not three: that work-group alone keeps the multiprocessor's loads in flight, and with more of them
+    // the split skinny and deep products, which stream their large operand from memory, ran 6-16% faster
+    // in every pair (H200), and 1000^3 up to 7%.
     {128, 64, 128, " -DGEMMCL_DMMA_TMA=1", false, true},
     {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_STAGES=3 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1", true, true},
     {128, 64, 256,
-     " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1",
+     " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1"
+     " -DGEMMCL_DMMA_STAGES=7",
      false, true},
     {128, 64, 128, " -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1", false, true},
     {128, 64, 128, " -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_TMA=1", false, true},
     // 9 turned around: 64 x 128 tiles of eight 32 x 32 warps (12, dmma_one_wave_turned).
     {64, 128, 256,
      " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
-     " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1",
+     " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7",
      false, true},
 };
 inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2, dmma_one_wave_turned = 12;
