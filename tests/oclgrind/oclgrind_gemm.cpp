@@ -168,6 +168,26 @@ int run_dmma_turned(Device& d) {
   return failures;
 }
 
+// DMMA with K in two parts added by the kernel itself (forced: on one compute unit no product splits):
+// the last work-group of each tile reads the other's part through the workspace. Edges in m, n and K
+// (the second part is short), offsets, beta reading C.
+int run_dmma_split(Device& d) {
+  using G = gt::TensorPath<double, double, true, Epilogue<Activation::Identity>>;
+  ::setenv("GEMMCL_TC_SPLITS", "2", 1);
+  std::mt19937_64 rng(gt::base_seed());
+  int failures = 0;
+  for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[7]}) {
+    gt::Case<double, double> cs = gt::case_of<double, double>(combo, 19, 11, 150, 1.5, -0.5);
+    cs.a_off = 2;
+    cs.c_off = 1;
+    cs.tail = 0;
+    std::cerr << "case: " << cs.describe() << std::endl;
+    if (!run_case<G>(d, cs, rng, 0.0)) ++failures;
+  }
+  std::cout << 2 - failures << " of 2 cases right\n";
+  return failures;
+}
+
 // The Hopper (wgmma) kernel with its instructions emulated, in the tile variant named (forced through
 // GEMMCL_WGMMA_VARIANT, set before the library first reads it: on one compute unit the wide one would be
 // chosen). The kernel is persistent, and C has more tiles than it launches work-groups (two a compute
@@ -305,6 +325,7 @@ int main(int argc, char** argv) {
       {"tensor-dmma", [](Device& d) { return run_tensor<double, double>(d); }},
       {"tensor-dmma-tma", [](Device& d) { return run_tensor<double, double, true>(d); }},
       {"tensor-dmma-tma-turned", run_dmma_turned},
+      {"tensor-dmma-split-in-kernel", run_dmma_split},
       // The Hopper kernel, emulated (tests/CMakeLists.txt gives these 256 KiB of local memory).
       {"tensor-wgmma-half", run_wgmma_half},
       {"tensor-wgmma-tf32", [](Device& d) { return run_wgmma_tf32(d, 259, "narrow", 64, true); }},
