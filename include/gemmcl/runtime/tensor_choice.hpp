@@ -76,8 +76,10 @@ struct Kernel {
   // Persistent kernels (wgmma): how many of its work-groups a compute unit holds at once; the launch
   // is then at most that many per unit, each taking every so many tiles. 0: one work-group per tile.
   std::size_t resident = 0;
-  // DMMA: A and B loaded by TMA, through tensor maps the launch passes.
+  // DMMA: A and B loaded by TMA, through tensor maps the launch passes; one work-group takes a
+  // compute unit (dmma_variants.hpp's fills_unit).
   bool tma = false;
+  bool fills_unit = false;
 };
 // Tiles of tile_m x tile_n that cover an m x n C.
 inline std::size_t tile_count(std::size_t m, std::size_t n, std::size_t tile_m, std::size_t tile_n) {
@@ -267,7 +269,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
                                                : v.capped ? &ptx::with_128_registers
                                                           : nullptr;
     return {&codegen::dmma_source(e), rewrite, std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads),
-            v.options, false, 0, v.tma};
+            v.options, false, 0, v.tma, v.fills_unit};
   }
   // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup
   // MMAs, built through the PTX step.
@@ -323,7 +325,7 @@ inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const K
   // in five or six on 128 x 64 tiles, and so for FP64); one where a work-group takes a unit (DMMA's
   // eight-warp tiles: 128 x 128 x 65536 in 64 parts, not 128). Where even the finest split leaves half
   // the units idle, parts half as deep (128 x 128 x 65536 on one tile of mma.sync: 128 parts, not 64).
-  const std::size_t per_unit = fp64 && kernel.threads >= 256 ? 1 : 2;
+  const std::size_t per_unit = kernel.fills_unit ? 1 : 2;
   const std::size_t want = std::max<std::size_t>(per_unit * units / tiles, 1);
   std::size_t most = most_splits(p.k, fp64);
   if (!fp64 && 2 * tiles * most <= units) most = std::min(p.k / (split_min_part_k / 2), max_splits);

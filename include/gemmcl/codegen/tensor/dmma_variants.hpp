@@ -8,13 +8,16 @@
 namespace gemmcl::codegen::tensor {
 
 // A variant: its tile, work-group and build options, whether the PTX step caps it at 128 registers
-// so that more of its work-groups share a multiprocessor (two of 256 work-items, four of 128), and
-// whether it loads A and B by TMA (dmma_tma.hpp; then built for sm_90a through the PTX step).
+// so that more of its work-groups share a multiprocessor (two of 256 work-items, four of 128), whether
+// it loads A and B by TMA (dmma_tma.hpp; then built for sm_90a through the PTX step), and whether one
+// of its work-groups takes a whole multiprocessor (eight warps over 128 registers each, or seven
+// stages of local memory), which is how many parts of a split K the runtime aims at.
 struct DmmaVariant {
   int tile_m, tile_n, threads;
   std::string_view options;
   bool capped;
   bool tma = false;
+  bool fills_unit = false;
 };
 
 // 0 is the default, the kernel built without options: 128 x 64 tiles of four 64 x 32 warps, K steps of
@@ -33,13 +36,13 @@ inline constexpr DmmaVariant dmma_variants[] = {
     {128, 64, 128, "", false},
     {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8", true},
     {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0",
-     false},
+     false, false, true},
     {128, 64, 128, " -DGEMMCL_DMMA_MMA_K=8", false},
     {128, 64, 128, " -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1", false},
     {128, 64, 256,
      " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0",
-     false},
-    {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4", false},
+     false, false, true},
+    {128, 64, 256, " -DGEMMCL_DMMA_WARPS_M=4", false, false, true},
     // By TMA: the twins of 0, 1 and 2 (K steps of 16 throughout), then for tuning 0's on m16n8k8 (10)
     // and in four stages (11). The tiles of one work-group a multiprocessor (9, 12) fill seven stages,
     // not three: that work-group alone keeps the multiprocessor's loads in flight, and with more of them
@@ -50,14 +53,14 @@ inline constexpr DmmaVariant dmma_variants[] = {
     {128, 64, 256,
      " -DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1"
      " -DGEMMCL_DMMA_STAGES=7",
-     false, true},
+     false, true, true},
     {128, 64, 128, " -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1", false, true},
     {128, 64, 128, " -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_TMA=1", false, true},
     // 9 turned around: 64 x 128 tiles of eight 32 x 32 warps (12, dmma_one_wave_turned).
     {64, 128, 256,
      " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
      " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7",
-     false, true},
+     false, true, true},
 };
 inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2, dmma_one_wave_turned = 12;
 // The TMA twin of variant 0, 1 or 2.
