@@ -142,22 +142,15 @@ int run_tensor(Device& d) {
   return failures;
 }
 
-// DMMA by TMA in 64 x 128 tiles of eight warps (forced: Oclgrind reports one compute unit, where no
-// product takes them), A M-contiguous and B K-major as they take them, in both layouts: one tile with
-// edges in m, n and K, beta reading C.
-int run_dmma_turned(Device& d) {
-  using G = gt::TensorPath<double, double, true, Epilogue<Activation::Identity>, true>;
-  ::setenv("GEMMCL_DMMA_VARIANT", "12", 1);
-  const auto kernel = runtime::tensor::kernel_for(element::info_of<double>, core::device_info(d.device()), true,
-                                                  false, 40, 100, 21, true, false, false);
-  if (kernel.tile_m != 64 || kernel.tile_n != 128 || kernel.threads != 256) {
-    std::cout << "FAILED: " << kernel.tile_m << " x " << kernel.tile_n << " tiles, not 64 x 128\n";
-    return 1;
-  }
+// Two DMMA cases of m x n x k (transpose pairs first and second of all_combinations), A and C offset,
+// beta reading C; instructions emulated, and with Hopper by TMA.
+template <bool Hopper>
+int run_dmma_pair(Device& d, std::size_t m, std::size_t n, std::size_t k, std::size_t first, std::size_t second) {
+  using G = gt::TensorPath<double, double, true, Epilogue<Activation::Identity>, Hopper>;
   std::mt19937_64 rng(gt::base_seed());
   int failures = 0;
-  for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[4]}) {
-    gt::Case<double, double> cs = gt::case_of<double, double>(combo, 40, 100, 21, 1.5, -0.5);
+  for (const std::size_t i : {first, second}) {
+    gt::Case<double, double> cs = gt::case_of<double, double>(gt::all_combinations[i], m, n, k, 1.5, -0.5);
     cs.a_off = 2;
     cs.c_off = 1;
     cs.tail = 0;
@@ -168,24 +161,26 @@ int run_dmma_turned(Device& d) {
   return failures;
 }
 
+// DMMA by TMA in 64 x 128 tiles of eight warps (forced: Oclgrind reports one compute unit, where no
+// product takes them), A M-contiguous and B K-major as they take them, in both layouts: one tile with
+// edges in m, n and K.
+int run_dmma_turned(Device& d) {
+  ::setenv("GEMMCL_DMMA_VARIANT", "12", 1);
+  const auto kernel = runtime::tensor::kernel_for(element::info_of<double>, core::device_info(d.device()), true,
+                                                  false, 40, 100, 21, true, false, false);
+  if (kernel.tile_m != 64 || kernel.tile_n != 128 || kernel.threads != 256) {
+    std::cout << "FAILED: " << kernel.tile_m << " x " << kernel.tile_n << " tiles, not 64 x 128\n";
+    return 1;
+  }
+  return run_dmma_pair<true>(d, 40, 100, 21, 0, 4);
+}
+
 // DMMA with K in two parts added by the kernel itself (forced: on one compute unit no product splits):
 // the last work-group of each tile reads the other's part through the workspace. Edges in m, n and K
-// (the second part is short), offsets, beta reading C.
+// (the second part is short).
 int run_dmma_split(Device& d) {
-  using G = gt::TensorPath<double, double, true, Epilogue<Activation::Identity>>;
   ::setenv("GEMMCL_TC_SPLITS", "2", 1);
-  std::mt19937_64 rng(gt::base_seed());
-  int failures = 0;
-  for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[7]}) {
-    gt::Case<double, double> cs = gt::case_of<double, double>(combo, 19, 11, 150, 1.5, -0.5);
-    cs.a_off = 2;
-    cs.c_off = 1;
-    cs.tail = 0;
-    std::cerr << "case: " << cs.describe() << std::endl;
-    if (!run_case<G>(d, cs, rng, 0.0)) ++failures;
-  }
-  std::cout << 2 - failures << " of 2 cases right\n";
-  return failures;
+  return run_dmma_pair<false>(d, 19, 11, 150, 0, 7);
 }
 
 // The Hopper (wgmma) kernel with its instructions emulated, in the tile variant named (forced through
