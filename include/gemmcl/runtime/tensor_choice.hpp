@@ -332,12 +332,15 @@ inline int splits_for(const core::Problem& p, const core::DeviceInfo& d, const K
   return static_cast<int>(std::clamp<std::size_t>(std::min(want, most), 1, max_splits));
 }
 // FP64 products split into few parts add them in the kernel: the last work-group of each tile reads
-// the others' parts (dmma_store.hpp), as the SIMT kernels do up to the same count (dispatch/split.hpp),
-// and a call is one command instead of the product and a sum pass. More parts go to the pass, which
-// reads them with the whole device. GEMMCL_TC_IN_KERNEL=0 sends every split to the pass (tuning).
+// the others' parts (dmma_store.hpp), by the SIMT kernels' rule (dispatch::reduce_in_kernel; the DMMA
+// kernel's fence is membar.gl), and a call is one command instead of the product and a sum pass. More
+// parts go to the pass, which reads them with the whole device. GEMMCL_TC_IN_KERNEL=0 sends every split
+// to the pass (tuning).
 inline bool sums_in_kernel(const element::Info& e, int splits) {
   static const bool on = switched_on("GEMMCL_TC_IN_KERNEL");
-  return on && e.bytes == 8 && splits > 1 && splits <= dispatch::kInKernelMaxParts;
+  constexpr bool device_fence = true;
+  return on && e.bytes == 8 && splits > 1 &&
+         dispatch::reduce_in_kernel(dispatch::SplitPlan{splits, 0}, Reduction::Auto, device_fence);
 }
 // The tensor cores' float sums truncate at every K step, so their error grows with K's chain. Where an
 // operand is misaligned, cuBLAS leaves its fastest kernels for one whose sums come out more exact (bf16
