@@ -57,6 +57,7 @@ std::vector<Shape> shapes_for(const policy::Config& c) {
       {tm + 3, tn + 5, tk + 2, true},
       {131, 67, 61, false},
       {7, tn + 3, 2, false},
+      {tm + 8, tn + 8, tk + 1, false},  // edge tiles holding whole vectors, and vectors wholly past m and n
   };
 }
 

@@ -99,6 +99,13 @@ int run_all(Device& d) {
     whole.b_pad = (16 - whole.b_view().lead() % 16) % 16;
     whole.c_pad = (16 - whole.c_view().lead() % 16) % 16;
     list.push_back(whole);
+    // Edge tiles holding whole vectors, and vectors wholly past m and n, aligned and unpadded: the
+    // copies of those past the edge read their line's first vector instead; anything past the
+    // matrices' last column would be out of bounds.
+    auto past = make(tm + 8, tn + 8, 2 * tk, S(1), S(1));
+    past.a_off = past.b_off = past.c_off = 16;
+    past.a_pad = past.b_pad = past.c_pad = 0;
+    list.push_back(past);
     list.push_back(make(1, tn + 1, 1, S(2), S(-1)));
     auto k0 = make(3, 5, 0, S(1), S(0.5));  // C := beta * C, A and B null
     k0.null_ab = true;

@@ -23,7 +23,7 @@ struct Pipeline {
     t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
     detail::emit_copy_setup(t, detail::operand_a);
     detail::emit_copy_setup(t, detail::operand_b);
-    t.line("const int k_whole = full_m && full_n ? k : 0;");
+    t.line("const int k_whole = (full_m || a_edge_ok) && (full_n || b_edge_ok) ? k : 0;");
     t.line("int wbuf = 0;  // the buffer the next copies go to");
     t.line("int rbuf = 0;  // the buffer multiplied next");
     t.line("#pragma unroll");
