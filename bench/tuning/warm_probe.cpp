@@ -1,9 +1,14 @@
 // Gemm<> beside cuBLAS SGEMM on the same shapes with operands warm in L2 (one buffer set, called again
-// and again), column-major, the transposes of PROBE_TRANS (default nn,nt,tn,tt): the median of
-// PROBE_ITERS calls (default 20) after three, gemmcl by its OpenCL profiling events (first command's
-// start to the last one's end), cuBLAS by CUDA events around each call. A shape is MxNxK, or
-// MxNxK:lda,ldb,ldc for other leading dimensions (A, B as stored). To compare a change to the library,
-// build it twice (-I of each tree) and run both in turn; GEMMCL_CACHE_DIR apart for each.
+// and again), column-major, the transposes of PROBE_TRANS (default nn,nt,tn,tt). Three timings each:
+//  - one call at a time: the median of PROBE_ITERS calls (default 20) after three, gemmcl by its OpenCL
+//    profiling events (first command's start to the last one's end), cuBLAS by CUDA events around it
+//    (which can then include its launch on the host: the GPU is idle when the first is recorded);
+//  - back to back: PROBE_B2B calls (default 100) by the host's clock, the median of five rounds, gemmcl on
+//    a queue without profiling; the pace a loop of calls gets;
+//  - cuBLAS back to back with a 4-byte cudaMemsetAsync between its calls, so no two of its kernels are
+//    adjacent in the stream (a pace that then holds is not owed to overlapping its own kernels).
+// A shape is MxNxK, or MxNxK:lda,ldb,ldc for other leading dimensions (A, B as stored). To compare a
+// change to the library, build it twice (-I of each tree) and run both in turn; GEMMCL_CACHE_DIR apart.
 //
 //   g++ -std=c++20 -O2 -Iinclude -I/usr/local/cuda/include bench/tuning/warm_probe.cpp -o /tmp/warm_probe
 //       -L/usr/local/cuda/lib64 -lcublas -lcudart -lOpenCL     (one line)
@@ -13,6 +18,7 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -27,6 +33,7 @@ int main(int argc, char** argv) {
   cublasHandle_t h;
   CU(cublasCreate(&h));
   const int iters = std::stoi(peer::env("PROBE_ITERS", "20"));
+  const int b2b_calls = std::stoi(peer::env("PROBE_B2B", "100"));
   const std::string trans = peer::env("PROBE_TRANS", "nn,nt,tn,tt");
   std::printf("%s, driver %s\n", dev.getInfo<CL_DEVICE_NAME>().c_str(), dev.getInfo<CL_DRIVER_VERSION>().c_str());
   for (int i = 1; i < argc; ++i) {
@@ -57,6 +64,22 @@ int main(int argc, char** argv) {
           tg.push_back(double(ev.back().getProfilingInfo<CL_PROFILING_COMMAND_END>() -
                               ev.front().getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-3);
       }
+      cl::CommandQueue q2(ctx, dev);
+      double g_b2b = 0;
+      {
+        for (int r = 0; r < 5; ++r) gemm(q2, Layout::ColMajor, ta ? Transpose::Yes : Transpose::No, tb ? Transpose::Yes : Transpose::No,
+                                          m, n, k, 1.0f, a, 0, a_ld, b, 0, b_ld, 0.0f, c, 0, c_ld);
+        q2.finish();
+        std::vector<double> v;
+        for (int r = 0; r < 5; ++r) {
+          auto t0 = std::chrono::steady_clock::now();
+          for (int i = 0; i < b2b_calls; ++i) gemm(q2, Layout::ColMajor, ta ? Transpose::Yes : Transpose::No, tb ? Transpose::Yes : Transpose::No,
+                                              m, n, k, 1.0f, a, 0, a_ld, b, 0, b_ld, 0.0f, c, 0, c_ld);
+          q2.finish();
+          v.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / b2b_calls);
+        }
+        g_b2b = peer::median(v);
+      }
       float *da, *db, *dc;
       CU(cudaMalloc(&da, A.size() * 4));
       CU(cudaMalloc(&db, B.size() * 4));
@@ -77,14 +100,45 @@ int main(int argc, char** argv) {
         CU(cudaEventElapsedTime(&ms, e0, e1));
         if (r >= 3) tc.push_back(ms * 1e3);
       }
+      double c_b2b = 0;
+      {
+        std::vector<double> v;
+        for (int r = 0; r < 5; ++r) {
+          CU(cudaDeviceSynchronize());
+          auto t0 = std::chrono::steady_clock::now();
+          for (int i = 0; i < b2b_calls; ++i)
+            CU(cublasSgemm(h, ta ? CUBLAS_OP_T : CUBLAS_OP_N, tb ? CUBLAS_OP_T : CUBLAS_OP_N, int(m), int(n), int(k), &one,
+                           da, int(a_ld), db, int(b_ld), &zero, dc, int(c_ld)));
+          CU(cudaDeviceSynchronize());
+          v.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / b2b_calls);
+        }
+        c_b2b = peer::median(v);
+      }
+      // The same with a 4-byte memset between the calls, so that no two cuBLAS kernels are adjacent.
+      double c_sep = 0;
+      {
+        std::vector<double> v;
+        for (int r = 0; r < 5; ++r) {
+          CU(cudaDeviceSynchronize());
+          auto t0 = std::chrono::steady_clock::now();
+          for (int i = 0; i < b2b_calls; ++i) {
+            CU(cublasSgemm(h, ta ? CUBLAS_OP_T : CUBLAS_OP_N, tb ? CUBLAS_OP_T : CUBLAS_OP_N, int(m), int(n), int(k), &one,
+                           da, int(a_ld), db, int(b_ld), &zero, dc, int(c_ld)));
+            CU(cudaMemsetAsync(dc + c_ld * n - 1, 0, 4));
+          }
+          CU(cudaDeviceSynchronize());
+          v.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / b2b_calls);
+        }
+        c_sep = peer::median(v);
+      }
       CU(cudaFree(da));
       CU(cudaFree(db));
       CU(cudaFree(dc));
       const double flops = 2.0 * double(m) * double(n) * double(k), g = peer::median(tg), cb = peer::median(tc);
       std::printf("%5zux%5zux%5zu %c%c lda %5zu ldb %5zu ldc %5zu  gemmcl %8.2f us %6.2f TFLOPS  cuBLAS %8.2f us %6.2f "
-                  "TFLOPS  ratio %.3f\n",
+                  "TFLOPS  ratio %.3f  back-to-back gemmcl %.2f cuBLAS %.2f us ratio %.3f  cuBLAS with a memset between %.2f us\n",
                   m, n, k, ta ? 't' : 'n', tb ? 't' : 'n', a_ld, b_ld, c_ld, g, flops / g * 1e-6, cb, flops / cb * 1e-6,
-                  cb / g);
+                  cb / g, g_b2b, c_b2b, c_b2b / g_b2b, c_sep);
       std::fflush(stdout);
     }
   }
