@@ -54,7 +54,8 @@ constexpr void emit_copy_setup(util::text<Sink>& t, const operand& o) {
 // Inside the matrices whole vectors (where aligned) or elements. At an edge, aligned vectors are copied
 // as far as they lie inside the matrix and zero-filled after (one copy each), other copies are checked
 // and zero-filled element by element, so the multiply needs no checks.
-// `whole` = the caller knows the step lies inside the matrices, so only the unchecked copies are written.
+// `whole` = the caller knows the step lies inside the matrices (or, for A's vectors wholly past m, that
+// they were redirected inside: emit_copy_setup), so only the unchecked copies are written.
 template <class Sink>
 constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o, bool whole) {
   const std::string_view p = o.ptr, x = o.label;

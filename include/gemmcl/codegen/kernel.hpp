@@ -15,8 +15,9 @@
 // (GEMMCL_TRANS_A, GEMMCL_TRANS_B), so one text serves all eight layout/transpose combinations.
 //
 // Edges: a work-group whose tile lies inside C and whose K step lies inside K takes unguarded vector
-// loads; otherwise every element is bounds-checked and padded with zeros. Nothing outside the matrices
-// is read or written.
+// loads; otherwise every element is bounds-checked and padded with zeros (with Pipeline<S>, A's vectors
+// wholly past m read inside the matrix instead: codegen/copies.hpp). Nothing outside the matrices is
+// read or written.
 
 #include "defines.hpp"
 #include "epilogue.hpp"
