@@ -31,15 +31,21 @@ struct operand {
   std::string_view local;      // "a_tile"
   bool x_contiguous_if_trans;  // B is stored n x k when transposed, so its N extent is contiguous
   std::string_view k_stride;   // "A_K_STRIDE": from one K step to the next, in elements per K
+  // Pipeline<S>: the build condition under which vectors wholly past the x edge read their line's first
+  // vector instead of a zero fill (copies.hpp), or "" for never.
+  std::string_view redirect_past_edge;
 };
 
 inline constexpr operand operand_a{"A",      "a",      "lda",     "GEMMCL_TRANS_A", "TILE_M", "m0",
                                    "m",      "full_m", "LOADS_A", "STRIDE_A",       "ra",     "a_tile",
-                                   false,    "A_K_STRIDE"};
+                                   false,    "A_K_STRIDE",
+                                   // Not for B, nor where B is read transposed: there NVIDIA's compiler
+                                   // scheduled the K loop 1-4% slower with it, even without edges.
+                                   "GEMMCL_TRANS_B == 0"};
 
 inline constexpr operand operand_b{"B",      "b",      "ldb",     "GEMMCL_TRANS_B", "TILE_N", "n0",
                                    "n",      "full_n", "LOADS_B", "STRIDE_B",       "rb",     "b_tile",
-                                   true,     "B_K_STRIDE"};
+                                   true,     "B_K_STRIDE",     ""};
 
 // "#if GEMMCL_TRANS_A == 0" when the x-contiguous case is the untransposed one, "== 1" otherwise.
 template <class Sink>

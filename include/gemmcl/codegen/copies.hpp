@@ -23,11 +23,8 @@ constexpr void emit_copy_setup(util::text<Sink>& t, const operand& o) {
   t.line({"const __global real* ", p, "_next = ", p, " + (long)", p, "_line0 * ", o.ld, " + (", o.x0,
          " + ", p, "_pos0 * VW);"});
   t.line({"const long ", p, "_step = (long)TILE_K * ", o.k_stride, ";"});
-  if (&o == &operand_a) {
-    // Only A, and only in the kernel that reads B as stored: in those that read B transposed (with
-    // the same for B, read along n, which gained nothing) NVIDIA's compiler scheduled the K loop 1-4%
-    // slower even where no tile has an edge.
-    t.raw({"#if THREADS % ", x, "_Q == 0 && !", x, "_PACKED && GEMMCL_TRANS_B == 0\n"});
+  if (!o.redirect_past_edge.empty()) {
+    t.raw({"#if THREADS % ", x, "_Q == 0 && !", x, "_PACKED && ", o.redirect_past_edge, "\n"});
     t.line({"// On an edge of ", o.extent, ": a vector wholly past it reads its line's first vector instead (those"});
     t.line("// values reach only parts of C that are never stored), so this work-item keeps the unchecked");
     t.line("// copies; one that straddles the edge takes the checked ones.");
@@ -54,8 +51,8 @@ constexpr void emit_copy_setup(util::text<Sink>& t, const operand& o) {
 // Inside the matrices whole vectors (where aligned) or elements. At an edge, aligned vectors are copied
 // as far as they lie inside the matrix and zero-filled after (one copy each), other copies are checked
 // and zero-filled element by element, so the multiply needs no checks.
-// `whole` = the caller knows the step lies inside the matrices (or, for A's vectors wholly past m, that
-// they were redirected inside: emit_copy_setup), so only the unchecked copies are written.
+// `whole` = the caller knows the step lies inside the matrices (or that vectors wholly past an edge were
+// redirected inside: emit_copy_setup), so only the unchecked copies are written.
 template <class Sink>
 constexpr void emit_copy_issue(util::text<Sink>& t, const operand& o, bool whole) {
   const std::string_view p = o.ptr, x = o.label;
