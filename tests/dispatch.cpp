@@ -47,6 +47,7 @@ using NvF8 = entry_gemm<F::nvidia_gpu, 8>;
 using NvF9 = entry_gemm<F::nvidia_gpu, 9>;
 using NvF10 = entry_gemm<F::nvidia_gpu, 10>;
 using NvF11 = entry_gemm<F::nvidia_gpu, 11>;
+using NvF12 = entry_gemm<F::nvidia_gpu, 12>;
 using GpuF1 = entry_gemm<F::other_gpu, 1>;
 using AmdF0 = entry_gemm<F::amd_gpu, 0>;
 using AmdF1 = entry_gemm<F::amd_gpu, 1>;
@@ -105,7 +106,7 @@ static_assert(entry_gemm<F::other_gpu, 0>::config == NvF5::config &&
 static_assert(std::is_same_v<entry_gemm<D::other_gpu, 0>, NvD2>);
 // The CPU entry for this machine's vector width is what Gemm<> runs on PoCL, and the sweep in
 // correctness.cpp covers it; every CPU entry runs here as well, whatever the vector width.
-static_assert(std::tuple_size_v<F::nvidia_gpu> == 12 && std::tuple_size_v<F::other_gpu> == 2 &&
+static_assert(std::tuple_size_v<F::nvidia_gpu> == 13 && std::tuple_size_v<F::other_gpu> == 2 &&
                   std::tuple_size_v<D::nvidia_gpu> == 3 && std::tuple_size_v<D::other_gpu> == 2 &&
                   std::tuple_size_v<F::cpu> == 4 && std::tuple_size_v<D::cpu> == 4 &&
                   std::tuple_size_v<F::amd_gpu> == 3 && std::tuple_size_v<D::amd_gpu> == 2,
@@ -123,6 +124,7 @@ TYPE_TO_STRING_AS("nvidia float Tile<64x64x32> Vec<4> WorkPerThread<4x8> SliceK<
 TYPE_TO_STRING_AS("nvidia float Tile<256x64x16> Vec<4> WorkPerThread<8x8> Prefetch Padding<4> RegisterPrefetch", NvF9);
 TYPE_TO_STRING_AS("nvidia float Tile<64x256x16> Vec<4> WorkPerThread<8x8> Prefetch Padding<4> RegisterPrefetch", NvF10);
 TYPE_TO_STRING_AS("nvidia float Tile<64x48x32> Vec<4> WorkPerThread<4x12> SliceK<2> Prefetch Padding<4>", NvF11);
+TYPE_TO_STRING_AS("nvidia float Tile<128x64x16> Vec<4> WorkPerThread<8x8> SliceK<2> Prefetch Padding<4> RegisterPrefetch", NvF12);
 TYPE_TO_STRING_AS("gpu float Tile<32x32x16> Vec<4> WorkPerThread<4x4>", GpuF1);
 TYPE_TO_STRING_AS("amd float Tile<128x64x16> Vec<4> WorkPerThread<8x4> Prefetch", AmdF0);
 TYPE_TO_STRING_AS("amd float Tile<64x64x16> Vec<4> WorkPerThread<4x4> Prefetch", AmdF1);
@@ -173,7 +175,7 @@ void check_entry(const std::string& name) {
   check(deep);
 }
 
-TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, NvF9, NvF10, NvF11, GpuF1,
+TEST_CASE_TEMPLATE("built-in entry", G, NvF0, NvF1, NvF2, NvF3, NvF4, NvF5, NvF6, NvF7, NvF8, NvF9, NvF10, NvF11, NvF12, GpuF1,
                    AmdF0, AmdF1, AmdF2, AmdD0, AmdD1, NvD0, NvD1, NvD2, GpuD1, CpuD0, CpuF0, CpuF1, CpuD1, CpuF2, CpuF3,
                    CpuD2, CpuD3, IntelCpuD0) {
   const std::string name = doctest::toString<G>().c_str();

@@ -60,15 +60,17 @@ core::DeviceInfo fake_nvidia(int i, const char* name) {
 // place of a split K: 384^3-704^3 and rectangles, 64 x 32 / 32 x 64 or 64 x 64 tiles; not with more
 // tiles than units, nor at 768 x 384 x 768; 64 x 48 tiles where the 64 x 64 ones qualify too, at
 // 544^3-600^3 and rectangles, but not where they alone would, as at 704 x 384 x 1024 and
-// 448 x 640 x 768), and the skinny rule's (bench/results.md, tall and skinny
+// 448 x 640 x 768; the 128 x 64 one where its tiles fill 80% of the units: 960^3-1024^3,
+// 2048 x 512 x 1024, 4096 x 256 x 1024, 1024 x 1024 x 256, not 896^3 or 768 x 1024 x 1024; 2026-12-02),
+// and the skinny rule's (bench/results.md, tall and skinny
 // products: the 256 x 64 entry where C is one tile wide and 16 tall, K of 4096 or more, and the 64 x 256
 // one where C is one tile tall and 16 wide; not with fewer tiles, a shorter K or a wider C; parts of at
 // least 32 K steps): a change to the table or the score that moves one must be measured again.
 TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
   const core::DeviceInfo d = fake_nvidia(0, "H200");
   // Entries of tables::nvidia_gpu<float>: 0 = 128x256, 1 = 128x128, 2 = 256x128, 3 = 64x128, 4 = 128x64, 5 = 64x64,
-  // 6 = 64x32, 7 = 32x64, 8 = 64x64 sliced, 9 = 256x64 (tall), 10 = 64x256 (wide) and 11 = 64x48
-  // sliced.
+  // 6 = 64x32, 7 = 32x64, 8 = 64x64 sliced, 9 = 256x64 (tall), 10 = 64x256 (wide), 11 = 64x48
+  // sliced and 12 = 128x64 sliced.
   struct Case {
     std::size_t m, n, k;
     bool ta, tb;
@@ -76,8 +78,8 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
     int split_k;  // 0: the automatic rule
   };
   const Case cases[] = {
-      {512, 512, 512, false, false, 6, 1},         {1000, 1000, 1000, false, false, 4, 3},
-      {1024, 1024, 1024, true, false, 4, 3},       {1536, 1536, 1536, false, false, 4, 4},
+      {512, 512, 512, false, false, 6, 1},         {1000, 1000, 1000, false, false, 12, 1},
+      {1024, 1024, 1024, true, false, 12, 1},       {1536, 1536, 1536, false, false, 4, 4},
       {768, 768, 768, false, false, 3, 3},         {896, 896, 896, true, true, 4, 4},
       {1152, 1152, 1152, false, false, 4, 2},      {1040, 520, 1040, false, false, 3, 3},
       {1536, 1536, 1536, false, true, 4, 4},       {2048, 2048, 2048, false, false, 2, 0},
@@ -104,6 +106,9 @@ TEST_CASE("Gemm<> choice: NVIDIA float class on 132 compute units") {
       {768, 384, 768, false, false, 3, 3},         {448, 448, 640, false, false, 6, 1},
       {960, 384, 576, true, false, 11, 1},         {512, 608, 1024, false, true, 11, 1},
       {704, 384, 1024, false, true, 3, 4},         {448, 640, 768, true, false, 3, 0},
+      {960, 960, 960, false, true, 12, 1},         {2048, 512, 1024, false, false, 12, 1},
+      {4096, 256, 1024, false, true, 12, 1},       {1024, 1024, 256, false, false, 12, 1},
+      {768, 1024, 1024, false, false, 4, 4},
   };
   for (const Case& c : cases) {
     const core::Problem p{.m = c.m, .n = c.n, .k = c.k, .trans_a = c.ta, .trans_b = c.tb};

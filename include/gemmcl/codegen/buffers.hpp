@@ -22,15 +22,21 @@ constexpr void emit_buffer_setup(util::text<Sink>& t, const Config& c) {
     t.line("const __local real* b_cur = b_tile;");
     t.line("__local real* b_nxt = b_tile + TILE_K * STRIDE_B;");
   }
+  const bool redirect = redirects_past_edge(c);
   t.line("// Steps before t_whole need no checks. An operand stored with K contiguous reads its last line");
-  t.line("// for lines past its extent (see its loads), so only the other kind needs a full tile of C.");
+  if (redirect) {
+    t.line("// for lines past its extent (see its loads), so only the other kind needs a full tile of C,");
+    t.line("// or no vector that straddles its edge (vectors wholly past it are redirected).");
+  } else {
+    t.line("// for lines past its extent (see its loads), so only the other kind needs a full tile of C.");
+  }
   if_x_contiguous(t, operand_a);
-  t.line("const bool whole_a = full_m;");
+  t.line(redirect && c.local_a ? "const bool whole_a = full_m || a_edge_ok;" : "const bool whole_a = full_m;");
   t.raw("#else\n");
   t.line("const bool whole_a = true;");
   t.raw("#endif\n");
   if_x_contiguous(t, operand_b);
-  t.line("const bool whole_b = full_n;");
+  t.line(redirect && c.local_b ? "const bool whole_b = full_n || b_edge_ok;" : "const bool whole_b = full_n;");
   t.raw("#else\n");
   t.line("const bool whole_b = true;");
   t.raw("#endif\n");

@@ -14,8 +14,13 @@ namespace gemmcl::codegen::detail {
 // Where this work-item's vectors of an operand tile lie. Their places in the tile are the same in every
 // K step, so the global addresses are computed once and advance by one step's stride after each fetch.
 // Vectors run along whichever extent is contiguous in memory, so reads coalesce.
+// Vectors wholly past an edge of C are redirected inside (below) only in sliced work-groups (SliceK),
+// which run in one wave, where the edge groups' checked loads set the end of the call. Elsewhere the
+// extra code cost NVIDIA's schedule of the loop about as much as it saved.
+constexpr bool redirects_past_edge(const Config& c) { return c.slices > 1; }
+
 template <class Sink>
-constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
+constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o, bool redirect) {
   const std::string_view p = o.ptr;
   t.line({"// ", o.label, " tile loads: ", o.loads, " vectors of VW per work-item and K step."});
   t.line({"const __global real* ", p, "_src[", o.loads, "];"});
@@ -23,12 +28,20 @@ constexpr void emit_fetch_setup(util::text<Sink>& t, const operand& o) {
   if_x_contiguous(t, o);
   t.line({"// ", o.label, " is stored with its ", o.extent, " extent contiguous: vectors run along it."});
   t.line({"const long ", p, "_step = (long)TILE_K * ", o.k_stride, ";"});
+  if (redirect) {
+    t.line({"// On an edge of ", o.extent, ": a vector wholly past it reads its line's first vector instead (those"});
+    t.line("// values reach only parts of C that are never stored). Where no vector straddles the edge,");
+    t.line({"// which holds for the whole work-group when VW divides ", o.extent, ", the unchecked loads then serve."});
+    t.line({"const bool ", p, "_edge_ok = !", o.label, "_PACKED && ", o.extent, " % VW == 0;"});
+  }
   t.line("#pragma unroll");
   t.open({"for (int l = 0; l < ", o.loads, "; ++l)"});
   t.line("const int v = tid + l * THREADS;");
   t.line({p, "_x[l] = (v % (", o.tile, " / VW)) * VW;"});
   t.line({p, "_k[l] = v / (", o.tile, " / VW);"});
   t.line({p, "_src[l] = ", p, " + (long)", p, "_k[l] * ", o.ld, " + (", o.x0, " + ", p, "_x[l]);"});
+  if (redirect)
+    t.line({"if (", p, "_edge_ok && ", o.x0, " + ", p, "_x[l] >= ", o.extent, ") ", p, "_src[l] -= ", p, "_x[l];"});
   t.close();
   t.raw("#else\n");
   t.line({"// ", o.label, " is stored with its K extent contiguous: vectors run along K."});

@@ -215,9 +215,13 @@ inline ShortParts short_parts_entry(const core::Problem& p, const Candidate* ent
 // may be that smallest tile but does not make the rule apply: where only it qualified, in place of
 // choices that split K, the 64 x 48 entry's four warps a unit lost up to 25% at K of 768-1152 (H100),
 // while where the 64 x 64 entry qualified too it gained 4-20% in the kernel's NN and TN (NT and TT:
-// -8% to +13%). Sliced entries take part in no other choice.
+// -8% to +13%). A large sliced tile (kOneWaveLargeArea elements or more) must fill 80% of the units
+// whatever K: the 128 x 64 one ran 960^3-1024^3 and other products of 112-128 such tiles 5-50% faster
+// than their split choices, but lost 9-20% at 72-98 tiles (768 x 768 x 512, 896^3, 768 x 1024 x 1024,
+// 1040 x 520 x 1040), where a unit left idle costs more work than the split's sums do.
+// Sliced entries take part in no other choice.
 inline constexpr std::size_t kOneWaveMaxK = 1152, kOneWaveShortK = 512;
-inline constexpr int kOneWaveMinThreads = 256;
+inline constexpr int kOneWaveMinThreads = 256, kOneWaveLargeArea = 128 * 64;
 inline std::size_t one_wave_entry(const core::Problem& p, const Candidate* entries, std::size_t n,
                                   const core::DeviceInfo& d, const policy::Rules& r) {
   if (p.k > kOneWaveMaxK) return n;
@@ -230,7 +234,8 @@ inline std::size_t one_wave_entry(const core::Problem& p, const Candidate* entri
     if (p.k > 24 * std::size_t(std::min(c.tile_m, c.tile_n))) continue;
     const std::size_t tiles = tiles_of(p, c);
     const bool enough = p.k <= kOneWaveShortK ? 2 * tiles >= units : 10 * tiles >= 6 * units;
-    if (!enough || tiles > units) continue;
+    const bool large_filled = c.tile_m * c.tile_n < kOneWaveLargeArea || 10 * tiles >= 8 * units;
+    if (!enough || !large_filled || tiles > units) continue;
     full_groups = full_groups || c.threads() >= kOneWaveMinThreads;
     if (pick == n) {
       pick = i;

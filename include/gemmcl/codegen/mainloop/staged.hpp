@@ -15,8 +15,8 @@ namespace gemmcl::codegen::mainloop {
 // number of K steps.
 template <class Sink>
 constexpr void emit_staged_setup(util::text<Sink>& t, const policy::Config& c) {
-  if (c.local_a) detail::emit_fetch_setup(t, detail::operand_a);
-  if (c.local_b) detail::emit_fetch_setup(t, detail::operand_b);
+  if (c.local_a) detail::emit_fetch_setup(t, detail::operand_a, detail::redirects_past_edge(c));
+  if (c.local_b) detail::emit_fetch_setup(t, detail::operand_b, detail::redirects_past_edge(c));
   t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
 }
 

@@ -160,7 +160,7 @@ struct Subgroup {
     }
     t.line("const int lane = SG_LANE();");
     t.line("const int col0 = n0 + ty * WPT_N;  // this work-item's columns: col0 to col0 + WPT_N - 1");
-    if (c.local_a) detail::emit_fetch_setup(t, detail::operand_a);
+    if (c.local_a) detail::emit_fetch_setup(t, detail::operand_a, false);  // no redirection: each step checks its edges
     t.line("const int tiles = (k + TILE_K - 1) / TILE_K;");
     t.open("for (int t = 0; t < tiles; ++t)");
     t.line("const int k0 = t * TILE_K;");

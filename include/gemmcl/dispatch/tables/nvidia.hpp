@@ -80,7 +80,13 @@ struct nvidia_gpu<float> {
       // quarter less work in the same wave: 2-16% faster than the 64 x 64 tile at 544^3-600^3 (H100).
       // Speeds: 1000 / (microseconds at 576^3).
       entry<speeds{47, 46, 45, 45}, 1, float, Tile<64, 48, 32>, Vec<4>, WorkPerThread<4, 12>, SliceK<2>,
-            Prefetch<true>, Padding<4>, vendor::Nvidia<>>>;
+            Prefetch<true>, Padding<4>, vendor::Nvidia<>>,
+      // The largest sliced tile, for one wave where C has about as many 128 x 64 tiles as there are
+      // units (1000^3, 1024^3): two slices of eight warps and K whole, where the 128 x 64 entry above
+      // needed K in three parts and three groups a unit. Its 8 x 8 register tiles read registers one K
+      // step ahead. Speeds: 1000 / (microseconds at 1000^3).
+      entry<speeds{17, 17, 17, 17}, 1, float, Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>, SliceK<2>,
+            Prefetch<true>, RegisterPrefetch<true>, Padding<4>, vendor::Nvidia<>>>;
 };
 
 template <>
