@@ -32,8 +32,9 @@ struct operand {
   bool x_contiguous_if_trans;  // B is stored n x k when transposed, so its N extent is contiguous
   std::string_view k_stride;   // "A_K_STRIDE": from one K step to the next, in elements per K
   // Pipeline<S>: the build condition under which vectors wholly past the x edge read their line's first
-  // vector instead of a zero fill (copies.hpp), or "" for never.
-  std::string_view redirect_past_edge;
+  // vector instead of a zero fill (copies.hpp), or "" for never. The staged loops decide the same for
+  // every operand alike, by configuration (fetch.hpp, redirects_past_edge).
+  std::string_view pipeline_redirect_if;
 };
 
 inline constexpr operand operand_a{"A",      "a",      "lda",     "GEMMCL_TRANS_A", "TILE_M", "m0",

@@ -23,8 +23,8 @@ constexpr void emit_copy_setup(util::text<Sink>& t, const operand& o) {
   t.line({"const __global real* ", p, "_next = ", p, " + (long)", p, "_line0 * ", o.ld, " + (", o.x0,
          " + ", p, "_pos0 * VW);"});
   t.line({"const long ", p, "_step = (long)TILE_K * ", o.k_stride, ";"});
-  if (!o.redirect_past_edge.empty()) {
-    t.raw({"#if THREADS % ", x, "_Q == 0 && !", x, "_PACKED && ", o.redirect_past_edge, "\n"});
+  if (!o.pipeline_redirect_if.empty()) {
+    t.raw({"#if THREADS % ", x, "_Q == 0 && !", x, "_PACKED && ", o.pipeline_redirect_if, "\n"});
     t.line({"// On an edge of ", o.extent, ": a vector wholly past it reads its line's first vector instead (those"});
     t.line("// values reach only parts of C that are never stored), so this work-item keeps the unchecked");
     t.line("// copies; one that straddles the edge takes the checked ones.");

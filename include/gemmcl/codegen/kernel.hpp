@@ -15,9 +15,10 @@
 // (GEMMCL_TRANS_A, GEMMCL_TRANS_B), so one text serves all eight layout/transpose combinations.
 //
 // Edges: a work-group whose tile lies inside C and whose K step lies inside K takes unguarded vector
-// loads; otherwise every element is bounds-checked and padded with zeros (with Pipeline<S>, A's vectors
-// wholly past m read inside the matrix instead: codegen/copies.hpp). Nothing outside the matrices is
-// read or written.
+// loads; otherwise every element is bounds-checked and padded with zeros. Vectors wholly past an edge
+// read inside the matrix instead, where that keeps an edge tile's loads unchecked: A's with Pipeline<S>
+// (codegen/copies.hpp), both operands' with SliceK<S> (codegen/fetch.hpp). Nothing outside the
+// matrices is read or written.
 
 #include "defines.hpp"
 #include "epilogue.hpp"
