@@ -33,7 +33,7 @@ TEST_CASE("tensor-core choices by shape") {
   // DMMA by TMA (compute capability 9.0, here asked for as `hopper`): each shape's twin, with the same
   // tile and work-group, built for sm_90a (capped where its twin is); elsewhere the cp.async kernels.
   const auto& f64 = element::info_of<double>;
-  for (const auto& [m, n, depth] : {Tile{1000, 1000, 1000}, Tile{4096, 4096, 4096}, Tile{500, 500, 500}}) {
+  for (const auto& [m, n, depth] : {Tile{1000, 1000, 1000}, Tile{4096, 4096, 4096}, Tile{64, 9000, 1000}}) {
     const auto plain = runtime::tensor::kernel_for(f64, h100, false, false, m, n, depth);
     const auto tma = runtime::tensor::kernel_for(f64, h100, false, false, m, n, depth, true);
     CHECK((!plain.tma && tma.tma));
@@ -55,6 +55,17 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(one_wave(false, false, 1000, 1000, false) == Tile{128, 64, 256});
   CHECK(one_wave(false, false, 1160, 800) == Tile{128, 64, 256});
   CHECK(one_wave(false, false, 4096, 4096) == Tile{128, 64, 128});
+  // By TMA, where 128 x 64 tiles are too few and K too shallow to split: 64 x 32 tiles where those fit two
+  // a unit, else 96 x 64 ones where those fit one a unit; the cp.async kernels keep 64 x 64 and eight warps.
+  for (const bool ta : {false, true})
+    for (const bool tb : {false, true}) {
+      CHECK(one_wave(ta, tb, 512, 512) == Tile{64, 32, 128});    // 128 tiles
+      CHECK(one_wave(ta, tb, 704, 704) == Tile{64, 32, 128});    // 242 tiles: two a unit
+      CHECK(one_wave(ta, tb, 768, 768) == Tile{96, 64, 256});    // 288 of 64 x 32, 96 of 96 x 64
+      CHECK(one_wave(ta, tb, 1000, 1000) != Tile{96, 64, 256});  // 176 of 96 x 64
+    }
+  CHECK(one_wave(false, false, 512, 512, false) == Tile{64, 64, 128});
+  CHECK(one_wave(false, false, 768, 768, false) == Tile{128, 64, 256});
   // By TMA where K is split among few tiles: the turned tiles in every pair, one work-group a unit, K in
   // about one wave of parts; not where they would pad C's 64 columns to 128, nor without TMA.
   const auto split_turned = [&](bool trans_a, bool trans_b, std::size_t m, std::size_t n, std::size_t depth,

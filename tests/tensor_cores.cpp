@@ -170,9 +170,9 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
 }
 
 // The FP64 tensor-core kernel's TMA form (codegen/tensor/dmma_tma.hpp) emulated, on any device: its
-// four tilings (on a device of two compute units, as PoCL on CI's machine, 64 x 64 where 128 rows would
-// pad m, 128 x 64, and eight warps a 128 x 64 tile where even one tile is too few, or a 64 x 128 one
-// where A is M-contiguous and B K-major), every layout and
+// tilings (on a device of two compute units, as PoCL on CI's machine, 64 x 64 where 128 rows would
+// pad m, 128 x 64, and 64 x 32 where even one 128 x 64 tile is too few; the others are forced by CTest's
+// tensor_cores.dmma_* entries), every layout and
 // transpose pair (the fragments' permutations and swizzle differ for K-major and MN-major tiles), edges
 // in every direction, misaligned operands, K split; Gemm<> takes this form on compute capability 9.0.
 using DmmaTma = TensorPath<double, double, true, Epilogue<Activation::Identity>, true>;
@@ -183,18 +183,20 @@ TEST_CASE("DMMA by TMA, emulated") {
   struct Shape {
     std::size_t m, n, k;
   };
-  const Shape shapes[] = {{1, 1, 1}, {37, 53, 61}, {128, 128, 32}, {100, 60, 77}, {129, 131, 95}};
+  const Shape shapes[] = {{1, 1, 1}, {37, 53, 61}, {128, 128, 32}, {100, 60, 77}, {129, 131, 95}, {60, 300, 77}};
   // (Not where the tuning switches force a variant, as CTest's tensor_cores.dmma_turned_split does.)
   if (info.compute_units == 2 && runtime::tensor::dmma_variant_by_environment() < 0) {
     const auto& f64 = element::info_of<double>;
-    CHECK(runtime::tensor::kernel_for(f64, info, true, false, 37, 53, 61, true).tile_m == 64);
-    CHECK(runtime::tensor::kernel_for(f64, info, true, false, 128, 128, 32, true).threads == 128);
-    CHECK(runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true).threads == 256);
-    CHECK(runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true).tma);
-    // A M-contiguous, B K-major: the same eight warps in 64 x 128 tiles.
-    const auto turned = runtime::tensor::kernel_for(f64, info, true, false, 100, 60, 77, true, false, false);
     using Tile = std::tuple<std::size_t, std::size_t, std::size_t>;
-    CHECK(Tile{turned.tile_m, turned.tile_n, turned.threads} == Tile{64, 128, 256});
+    const auto tile = [&](std::size_t m, std::size_t n, std::size_t k) {
+      const auto x = runtime::tensor::kernel_for(f64, info, true, false, m, n, k, true);
+      CHECK(x.tma);
+      return Tile{x.tile_m, x.tile_n, x.threads};
+    };
+    CHECK(tile(37, 53, 61) == Tile{64, 32, 128});     // one 128 x 64 tile: 64 x 32 ones, two a unit
+    CHECK(tile(100, 60, 77) == Tile{64, 32, 128});
+    CHECK(tile(128, 128, 32) == Tile{128, 64, 128});  // two 128 x 64 tiles: one a unit
+    CHECK(tile(60, 300, 77) == Tile{64, 64, 128});    // m of 64
   }
   for (const auto& combo : gt::all_combinations)
     for (const Shape& s : shapes) cases.check(combo, s.m, s.n, s.k, 1.25, run % 2 ? -0.5 : 0.0, run % 3 == 1);

@@ -230,7 +230,8 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
   using namespace codegen::tensor;
   // DMMA: 128 x 64 tiles; 64 x 64 where 128 rows would pad m by a tenth more (m of 64); where fewer
   // 128 x 64 tiles than compute units would leave some idle and K is too shallow to split instead,
-  // eight warps a tile (one work-group a unit), or 64 x 64 tiles if even those are fewer than the units.
+  // eight warps a tile (one work-group a unit), or 64 x 64 tiles if even those are fewer than the units
+  // (by TMA, smaller tiles in one wave instead: below).
   // Variants marked capped get a 128-register cap through the PTX step (NVIDIA's OpenCL has no option
   // for it). On compute capability 9.0 each loads its operands by TMA (its twin, dmma_variants.hpp).
   if (e.bytes == 8) {
@@ -263,6 +264,16 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     const bool split_turned =
         k >= split_min_k && few(large) && 2 * tiles(turned) <= units && 10 * columns(turned) <= 11 * n;
     if (forced < 0 && tma && (one_wave_turned || split_turned)) index = dmma_one_wave_turned;
+    // By TMA, where 128 x 64 tiles are too few for the units and K too shallow to split: the smallest
+    // tiles that still fit in one wave, 64 x 32 two a unit, else 96 x 64 one a unit (dmma_variants.hpp).
+    // Every scheduler of a unit then holds less of C: 512^3 to 704^3 ran 1.4-1.5x faster on 64 x 32
+    // tiles than on 64 x 64 ones, 768^3 1.2x on 96 x 64 than on 128 x 64 (H200, bench/results.md).
+    if (forced < 0 && tma && few(large) && k < split_min_k) {
+      if (tiles(dmma_variants[dmma_fine]) <= 2 * units)
+        index = dmma_fine;
+      else if (tiles(dmma_variants[dmma_mid]) <= units)
+        index = dmma_mid;
+    }
     const DmmaVariant& v = dmma_variants[index];
     std::string (*rewrite)(std::string_view) = emulate  ? nullptr
                                                : v.tma  ? (v.capped ? &ptx::to_sm90a_with_128_registers : &ptx::to_sm90a)

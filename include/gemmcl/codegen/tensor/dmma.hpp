@@ -136,7 +136,7 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #define W_B ((B_ROW - PAD) / 2)
 #define CH_A (A_ROWS * W_A)
 #define CH_B (B_ROWS * W_B)
-#if CH_A % NT != 0 || CH_B % NT != 0 || NT % W_A != 0 || NT % W_B != 0 || BK % MMA_K != 0 || WM % 16 != 0 || WN % 8 != 0
+#if (!GEMMCL_DMMA_TMA && (CH_A % NT != 0 || CH_B % NT != 0 || NT % W_A != 0 || NT % W_B != 0)) || BK % MMA_K != 0 || WM % 16 != 0 || WN % 8 != 0
 #error "DMMA variant: each work-item copies whole 16-byte chunks in the same column of every pass, and warps hold whole fragments"
 #endif
 #if GEMMCL_DMMA_PREFETCH && KSTEPS % 2 != 0

@@ -61,8 +61,22 @@ inline constexpr DmmaVariant dmma_variants[] = {
      " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
      " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7",
      false, true, true},
+    // Products of too few 128 x 64 tiles for the units and too shallow to split (512^3 to 768^3), by TMA in
+    // seven stages: 64 x 32 tiles of four warps, two work-groups a unit (13), or 96 x 64 tiles of eight
+    // warps, one a unit (14). A multiprocessor's four schedulers each run its MMAs for their own warps,
+    // so a work-group's warps come in fours with equal shares: six warps of a 96 x 64 tile ran no faster
+    // than eight of a 128 x 64 one.
+    {64, 32, 128,
+     " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=2 -DGEMMCL_DMMA_MMA_K=8"
+     " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7",
+     false, true},
+    {96, 64, 256,
+     " -DGEMMCL_DMMA_BM=96 -DGEMMCL_DMMA_BN=64 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
+     " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7",
+     false, true, true},
 };
-inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2, dmma_one_wave_turned = 12;
+inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2, dmma_one_wave_turned = 12, dmma_fine = 13,
+                             dmma_mid = 14;
 // The TMA twin of variant 0, 1 or 2.
 inline constexpr std::size_t dmma_tma_twin(std::size_t i) { return 7 + i; }
 
