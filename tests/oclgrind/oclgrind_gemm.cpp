@@ -182,6 +182,17 @@ int run_dmma_turned(Device& d) {
   return run_dmma_pair<true>(d, 40, 100, 21, 0, 4);
 }
 
+// DMMA by TMA in the one-wave tiles of few-tile products (forced, as above): 96 x 64 tiles of eight warps,
+// two tiles in m, the second of four rows, cut by n and K; and 64 x 32 tiles of four warps, cut the same way.
+int run_dmma_mid(Device& d) {
+  ::setenv("GEMMCL_DMMA_VARIANT", "14", 1);
+  return run_dmma_pair<true>(d, 100, 40, 21, 1, 6);
+}
+int run_dmma_fine(Device& d) {
+  ::setenv("GEMMCL_DMMA_VARIANT", "13", 1);
+  return run_dmma_pair<true>(d, 70, 40, 21, 2, 5);
+}
+
 // DMMA with K in two parts added by the kernel itself (forced: on one compute unit no product splits):
 // the last work-group of each tile reads the other's part through the workspace. Edges in m, n and K
 // (the second part is short).
@@ -327,6 +338,8 @@ int main(int argc, char** argv) {
       {"tensor-dmma", [](Device& d) { return run_tensor<double, double>(d); }},
       {"tensor-dmma-tma", [](Device& d) { return run_tensor<double, double, true>(d); }},
       {"tensor-dmma-tma-turned", run_dmma_turned},
+      {"tensor-dmma-tma-mid", run_dmma_mid},
+      {"tensor-dmma-tma-fine", run_dmma_fine},
       {"tensor-dmma-split-in-kernel", run_dmma_split},
       // The Hopper kernel, emulated (tests/CMakeLists.txt gives these 256 KiB of local memory).
       {"tensor-wgmma-half", run_wgmma_half},

@@ -74,15 +74,22 @@ done
 # and one that reads fragments a K step ahead (as dmma_variants.hpp's dmma_one_wave); and their TMA forms
 # (GEMMCL_DMMA_TMA: each transpose pair, whose tiles differ, the 64 x 64 and eight-warp twins, and the
 # eight warps' 64 x 128 tiles, also with K's parts added in the kernel: GEMMCL_SPLIT_IN_KERNEL; the
-# eight-warp tiles in seven stages, as the runtime builds them),
+# eight-warp tiles in seven stages, as the runtime builds them; the 64 x 32 and 96 x 64 tiles of few-tile
+# products, 96 x 64 also with K's parts added in the kernel),
 # through the runtime's PTX step for sm_90a (and the cap), checked by ptxas for sm_90a.
 small="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8"
 ahead="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0"
 tma_small="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_STAGES=3 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1"
 turned="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
 turned+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=7"
+# The one-wave tiles of few-tile products: 64 x 32 of four warps, 96 x 64 of eight (48 x 16 each).
+fine="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=2 -DGEMMCL_DMMA_MMA_K=8"
+fine+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=7"
+mid="-DGEMMCL_DMMA_BM=96 -DGEMMCL_DMMA_BN=64 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
+mid+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=7"
 for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead" "00 16 tma" "01 16 tma" "10 16 tma" "11 16 tma" \
-            "01 8 tma-cap" "10 8 tma-ahead" "00 8 tma-turned" "01 8 tma-turned-sum"; do
+            "01 8 tma-cap" "10 8 tma-ahead" "00 8 tma-turned" "01 8 tma-turned-sum" "11 8 tma-fine" "10 8 tma-mid" \
+            "01 8 tma-mid-sum"; do
   read -r tt kk kind <<< "$spec"
   ta=${tt:0:1} tb=${tt:1:1} cap="" extra="" tma=""
   [[ $kind == cap ]] && cap=1 extra=" $small"
@@ -92,6 +99,9 @@ for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead" "00 16 tma" 
   [[ $kind == tma-ahead ]] && extra=" $ahead -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7"
   [[ $kind == tma-turned ]] && extra=" $turned -DGEMMCL_DMMA_TMA=1"
   [[ $kind == tma-turned-sum ]] && extra=" $turned -DGEMMCL_DMMA_TMA=1 -DGEMMCL_SPLIT_IN_KERNEL=1"
+  [[ $kind == tma-fine ]] && extra=" $fine -DGEMMCL_DMMA_TMA=1"
+  [[ $kind == tma-mid ]] && extra=" $mid -DGEMMCL_DMMA_TMA=1"
+  [[ $kind == tma-mid-sum ]] && extra=" $mid -DGEMMCL_DMMA_TMA=1 -DGEMMCL_SPLIT_IN_KERNEL=1"
   id="double.$tt${kind:+.$kind}" programs=$((programs + 1)) count=$((count + 1))
   options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb$extra"
   clang_ptx "double" "$id" "$options" || continue
