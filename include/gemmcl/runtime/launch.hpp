@@ -166,8 +166,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     workspace = pool.acquire(queue, target.context, target.in_order, plan.splits * ldw * p.n * eb,
                              "split-K workspace");
   if (in_kernel)
-    tickets = pool.acquire(queue, target.context, target.in_order, tiles * sizeof(cl_uint), "split-K tickets",
-                           &tickets_filled);
+    tickets = pool.tickets(queue, target.context, target.in_order, tiles, &tickets_filled);
   const core::Matrix out = split ? core::Matrix{&workspace.buffer(), 0, ldw} : p.c;
 
   const bool aligned = C.vec > 1 && core::vector_aligned(a_in, C.vec, p.batch.a_align) &&

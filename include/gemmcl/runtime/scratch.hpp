@@ -87,6 +87,13 @@ class ScratchPool {
     cl::Event last_;
   };
 
+  // Split K summed in the kernel: one zeroed counter per tile of C, which the last work-group of each
+  // tile puts back to zero. *zero_fill as below.
+  Lease tickets(const cl::CommandQueue& queue, cl_context context, bool in_order, std::size_t tiles,
+                cl::Event* zero_fill) {
+    return acquire(queue, context, in_order, tiles * sizeof(cl_uint), "split-K tickets", zero_fill);
+  }
+
   // A buffer of at least `bytes` in the queue's context; `what` names it in errors. With `zero_fill`,
   // a zeroed buffer: a new one is filled on `queue` first, and *zero_fill receives that command's event
   // (null when the buffer was already zero), which the caller's first use must wait for.

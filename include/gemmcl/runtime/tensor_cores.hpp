@@ -259,8 +259,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   const std::size_t tiles = tile_count(p.m, p.n, kernel.tile_m, kernel.tile_n);
   if (in_kernel) {
     cl::Event filled;  // a new ticket buffer's zero fill, which the product follows
-    tickets = ScratchPool::instance().acquire(queue, target.context, target.in_order, tiles * sizeof(cl_uint),
-                                              "split-K tickets", &filled);
+    tickets = ScratchPool::instance().tickets(queue, target.context, target.in_order, tiles, &filled);
     if (filled() != nullptr) {
       events.push_back(filled);
       if (!target.in_order) first.push_back(filled());
