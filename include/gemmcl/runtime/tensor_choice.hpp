@@ -251,7 +251,13 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
                                  : !few(large) || k >= split_min_k     ? 0
                                  : few(small)                          ? dmma_small
                                                                        : dmma_one_wave;
-    std::size_t index = forced >= 0 ? std::size_t(forced) : tma ? dmma_tma_twin(by_shape) : by_shape;
+    // By TMA, where 128 x 64 tiles are too few for the units and K too shallow to split: the smallest
+    // tiles that still fit in one wave, 64 x 32 two a unit, else 96 x 64 one a unit (dmma_variants.hpp).
+    // Every scheduler of a unit then holds less of C: 512^3 to 704^3 ran 1.4-1.5x faster on 64 x 32
+    // tiles than on 64 x 64 ones, 768^3 1.2x on 96 x 64 than on 128 x 64 (H200, bench/results.md).
+    const bool shallow_few = few(large) && k < split_min_k;
+    const bool fine = shallow_few && tiles(dmma_variants[dmma_fine]) <= 2 * units;
+    const bool mid = shallow_few && tiles(dmma_variants[dmma_mid]) <= units;
     // By TMA with A M-contiguous and B K-major, the eight-warp tiles turned around (64 x 128) where they
     // too fit in one wave: measured faster at 1000^3 (0.90 of cuBLAS against 0.88, H200), and slower with
     // B N-contiguous or A K-major (bench/results.md).
@@ -263,17 +269,12 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // (bench/results.md).
     const bool split_turned =
         k >= split_min_k && few(large) && 2 * tiles(turned) <= units && 10 * columns(turned) <= 11 * n;
-    if (forced < 0 && tma && (one_wave_turned || split_turned)) index = dmma_one_wave_turned;
-    // By TMA, where 128 x 64 tiles are too few for the units and K too shallow to split: the smallest
-    // tiles that still fit in one wave, 64 x 32 two a unit, else 96 x 64 one a unit (dmma_variants.hpp).
-    // Every scheduler of a unit then holds less of C: 512^3 to 704^3 ran 1.4-1.5x faster on 64 x 32
-    // tiles than on 64 x 64 ones, 768^3 1.2x on 96 x 64 than on 128 x 64 (H200, bench/results.md).
-    if (forced < 0 && tma && few(large) && k < split_min_k) {
-      if (tiles(dmma_variants[dmma_fine]) <= 2 * units)
-        index = dmma_fine;
-      else if (tiles(dmma_variants[dmma_mid]) <= units)
-        index = dmma_mid;
-    }
+    const std::size_t index = forced >= 0                      ? std::size_t(forced)
+                              : !tma                           ? by_shape
+                              : fine                           ? dmma_fine
+                              : mid                            ? dmma_mid
+                              : one_wave_turned || split_turned ? dmma_one_wave_turned
+                                                               : dmma_tma_twin(by_shape);
     const DmmaVariant& v = dmma_variants[index];
     std::string (*rewrite)(std::string_view) = emulate  ? nullptr
                                                : v.tma  ? (v.capped ? &ptx::to_sm90a_with_128_registers : &ptx::to_sm90a)
