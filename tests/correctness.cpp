@@ -243,22 +243,27 @@ TEST_CASE_TEMPLATE("transposed operands copied on CPUs", G, Defaults, DefaultsDo
 
 // Gemm<>'s last-wave split (dispatch::plan_last_wave), which it takes on NVIDIA GPUs only: C's first
 // MainCols columns of tiles with K whole, then the others with K split in Parts, as two calls. Here on
-// whatever device runs the tests, through a wrapper with Gemm's call signature.
-template <class G, std::size_t MainCols, int Parts>
+// whatever device runs the tests, through a wrapper with Gemm's call signature. NoEvent: the call asks
+// for no event, as Gemm's enqueue does, and a marker after it stands for its end.
+template <class G, std::size_t MainCols, int Parts, bool NoEvent = false>
 struct LastWaveSplit {
   using value_type = typename G::value_type;
   cl::Event operator()(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb, std::size_t m,
                        std::size_t n, std::size_t k, value_type alpha, const cl::Buffer& a, std::size_t a_off,
                        std::size_t a_ld, const cl::Buffer& b, std::size_t b_off, std::size_t b_ld,
                        value_type beta, cl::Buffer& c, std::size_t c_off, std::size_t c_ld) const {
-    const runtime::QueueTarget target = runtime::queue_target(queue);
+    const runtime::QueueTarget target = runtime::queue_target(queue, false, NoEvent);
     const core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, {&a, a_off, a_ld}, {&b, b_off, b_ld},
                                                   {&c, c_off, c_ld}, sizeof(value_type));
     REQUIRE(p.n > MainCols * G::config.tile_n);
     dispatch::Plan plan{&codegen::kernel_of<typename G::vendor_type, G>, G::rules, 1, G::rules.split_k};
     plan.main_cols = MainCols * G::config.tile_n;
     plan.last_parts = Parts;
-    return runtime::run<value_type>(queue, target, p, plan, alpha, beta, {}).back();
+    const std::vector<cl::Event> events = runtime::run<value_type>(queue, target, p, plan, alpha, beta, {});
+    if (!NoEvent) return events.back();
+    cl::Event end;
+    queue.enqueueMarkerWithWaitList(nullptr, &end);
+    return end;
   }
 };
 
@@ -279,11 +284,61 @@ TEST_CASE_TEMPLATE("last-wave split", G, SplitThree, SplitInKernel) {
       unaligned(cs, run);
     }
   });
+  // Asking for no event: the first call's event still orders the second (the split part leases a
+  // workspace and keeps its own).
+  {
+    gt::Case<T> cs = base_case(gt::all_combinations[2], 2 * tn + 5, 2 * tn + 5, 9 * tk + 3, T(1), T(0.5));
+    unaligned(cs, 2);
+    INFO("no event: ", cs.describe());
+    const gt::Verdict v = gt::run_case(LastWaveSplit<G, 2, 3, true>{}, target.queue, cs, rng);
+    CHECK_MESSAGE(v.ok, v.detail);
+  }
   // On an out-of-order queue the second call waits for the first, so the last event ends both.
   cl_int status = CL_SUCCESS;
   cl::CommandQueue out_of_order(target.context, target.device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &status);
   if (status == CL_SUCCESS) {
     gt::Case<T> cs = base_case(gt::all_combinations[1], 2 * tn + 5, 2 * tn + 5, 9 * tk + 3, T(1), T(0.5));
+    unaligned(cs, 1);
+    INFO("out-of-order queue: ", cs.describe());
+    const gt::Verdict v = gt::run_case(gemm, out_of_order, cs, rng);
+    CHECK_MESSAGE(v.ok, v.detail);
+  }
+}
+
+// Gemm::enqueue, the call that returns no event, through Gemm's call signature: a marker after it ends
+// the call (on an in-order queue it follows the call's commands; on an out-of-order one it waits for
+// every command before it). Plain products, K split in a second pass and in the kernel, misaligned
+// operands (packed first on a CPU), on both kinds of queue.
+template <class G>
+struct WithoutEvent : G {
+  template <class... Args>
+  cl::Event operator()(cl::CommandQueue& queue, Args&&... args) const {
+    G::enqueue(queue, std::forward<Args>(args)...);
+    cl::Event end;
+    queue.enqueueMarkerWithWaitList(nullptr, &end);
+    return end;
+  }
+};
+
+TEST_CASE_TEMPLATE("calls without an event", G, Defaults, DefaultsDouble, SplitThree, SplitInKernel) {
+  using T = typename G::value_type;
+  const WithoutEvent<G> gemm;
+  auto& target = gt::target();
+  std::mt19937_64 rng(seed_for(std::string("no event ") + doctest::toString<G>().c_str()));
+  INFO("configuration: ", gt::describe(G::config), " on ", target.name);
+  const std::size_t tm = G::config.tile_m, tn = G::config.tile_n, tk = G::config.tile_k;
+  const Shape shapes[] = {{tm + 3, 2 * tn + 1, 3 * tk + 2, false}, {2 * tm, 2 * tn, 2 * tk, true}};
+  check_combinations<T>(gemm, target.queue, shapes, rng, [](gt::Case<T>& cs, const Shape& s, std::size_t run) {
+    if (s.aligned) {
+      aligned(cs, run);
+    } else {
+      unaligned(cs, run);
+    }
+  });
+  cl_int status = CL_SUCCESS;
+  cl::CommandQueue out_of_order(target.context, target.device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &status);
+  if (status == CL_SUCCESS) {
+    gt::Case<T> cs = base_case(gt::all_combinations[4], tm + 3, 2 * tn + 1, 3 * tk + 2, T(1), T(0.5));
     unaligned(cs, 1);
     INFO("out-of-order queue: ", cs.describe());
     const gt::Verdict v = gt::run_case(gemm, out_of_order, cs, rng);

@@ -103,6 +103,30 @@ TEST_CASE_TEMPLATE("tensor-core kernel", G, DoublePath, Tf32Path, HalfPath, Half
   }
 }
 
+// Calls that ask for no event (Gemm's enqueue): where nothing leased needs one, the product makes none;
+// where packed copies or split K's workspace are leased, it keeps its event for them. C is right either
+// way, read after a marker.
+using DoubleNoEvent = TensorPath<double, double, false, Epilogue<Activation::Identity>, false, true>;
+using HalfFloatNoEvent = TensorPath<half, float, false, Epilogue<Activation::Identity>, false, true>;
+TYPE_TO_STRING_AS("double (DMMA), no event", DoubleNoEvent);
+TYPE_TO_STRING_AS("half to float, no event", HalfFloatNoEvent);
+
+TEST_CASE_TEMPLATE("tensor-core kernel without an event", G, DoubleNoEvent, HalfFloatNoEvent) {
+  using T = typename G::value_type;
+  gt::TensorCases<G> cases;
+  const auto& info = core::device_info(cases.t.device());
+  const bool real = runtime::tensor::takes(info, element::info_of<T>);
+  for (const auto& combo : {gt::all_combinations[0], gt::all_combinations[5]}) {
+    cases.check(combo, 37, 53, 61, 1.0, 0.0, false);
+    // Emulated, an aligned product leases nothing (on the GPU, DMMA's TMA map slots are leased).
+    if (!real) CHECK(cases.path.events == 0);
+    cases.check(combo, 37, 53, 61, 0.75, -0.5, true);  // A or B packed first
+    CHECK(cases.path.events >= 1);
+    cases.check(combo, 40, 30, 5000, 1.5, 0.5, false);  // K split
+    CHECK(cases.path.events >= 1);
+  }
+}
+
 // The Hopper (wgmma) kernel with its instructions emulated (codegen/tensor/wgmma_emulate.hpp), on any
 // device: its four tile variants (the shapes below take the 64 x 128, 128 x 64, 128 x 128 and 128 x 256
 // tiles on a device of two compute units, as PoCL on CI's machine; the checks hold whichever a device

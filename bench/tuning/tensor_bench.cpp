@@ -5,7 +5,8 @@
 // row-major, any transposes. Each timing is the median of 5 runs of back-to-back calls, by the host's
 // clock: the calls, then a wait for the last (gemmcl on a queue without profiling, as callers use it:
 // NVIDIA's OpenCL spends about 6 us more on each enqueue into a profiling queue; cuBLAS on the legacy
-// stream). "device clock" is the ratio from the device's timestamps instead (gemmcl: OpenCL event
+// stream). "no event" is gemmcl through Gemm::enqueue, the same calls without an event (back to back,
+// an event costs NVIDIA's OpenCL about 2 us of GPU time a call), and its ratio. "device clock" is the ratio from the device's timestamps instead (gemmcl: OpenCL event
 // profiling, first start to last end; cuBLAS: CUDA events around the run), as this bench measured
 // before. "kernels alone" adds up gemmcl's commands' own durations, leaving out the gaps where the
 // device waited for the host's enqueues. Accuracy: on 512 sampled elements of
@@ -115,6 +116,10 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
   const auto ours_plain = [&] {
     gemm(plain, lay, opa, opb, m, n, k, alpha, da, 0, lda, db, 0, ldb, beta, dc, 0, ldc);
   };
+  // Gemm::enqueue: the same call without an event (cuBLAS's calls make none either).
+  const auto ours_quiet = [&] {
+    gemm.enqueue(plain, lay, opa, opb, m, n, k, alpha, da, 0, lda, db, 0, ldb, beta, dc, 0, ldc);
+  };
   const auto theirs = [&] {
     const cublasOperation_t oa = ta ? CUBLAS_OP_T : CUBLAS_OP_N, ob = tb ? CUBLAS_OP_T : CUBLAS_OP_N;
     if (row)
@@ -124,7 +129,7 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
       CU(cublasGemmEx(h, oa, ob, int(m), int(n), int(k), &alpha, ga, ab_type, int(lda), gb, ab_type, int(ldb), &beta,
                       gc, c_type, int(ldc), compute, CUBLAS_GEMM_DEFAULT));
   };
-  std::vector<double> t_ours, t_theirs, t_busy, w_ours, w_theirs;
+  std::vector<double> t_ours, t_theirs, t_busy, w_ours, w_theirs, w_quiet;
   std::vector<double> per_command;  // each command of a call, its mean duration in us (TB_COMMANDS=1 prints it)
   const double flops = 2.0 * double(m) * double(n) * double(k);
   // By the host's clock, enough calls for about 2 ms at 300 TFLOPS, so that the wait for the last one
@@ -158,6 +163,7 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
     t_busy.push_back(busy * 1e-9 / iters);
     t_theirs.push_back(peer::cuda_seconds(iters, theirs));
     w_ours.push_back(host_clock(ours_plain, [&] { plain.finish(); }));
+    w_quiet.push_back(host_clock(ours_quiet, [&] { plain.finish(); }));
     w_theirs.push_back(host_clock(theirs, [] { CU(cudaDeviceSynchronize()); }));
   }
   // Accuracy on sampled elements against FP64.
@@ -183,12 +189,14 @@ void run_mode(const char* name, cudaDataType_t ab_type, cudaDataType_t c_type, c
     norm += ref * ref;
   }
   const double ours_tf = flops / median(w_ours) * 1e-12, theirs_tf = flops / median(w_theirs) * 1e-12;
+  const double quiet_tf = flops / median(w_quiet) * 1e-12;
   const double device_ratio = median(t_theirs) / median(t_ours);
   const double busy_tf = flops / median(t_busy) * 1e-12;
   const bool tc = runtime::tensor::takes(core::device_info(q.getInfo<CL_QUEUE_DEVICE>()()), element::info_of<T>);
-  std::printf("%-10s %-4s %-3s %5zux%5zux%5zu  gemmcl %7.1f  cuBLAS %7.1f TFLOPS  ratio %.3f  rel.err %.2e / %.2e "
-              "(x%.2f)  %s  kernels alone %.1f (%.3f)  device clock %.3f\n",
-              name, layout.c_str(), trans.c_str(), m, n, k, ours_tf, theirs_tf, ours_tf / theirs_tf,
+  std::printf("%-10s %-4s %-3s %5zux%5zux%5zu  gemmcl %7.1f  cuBLAS %7.1f TFLOPS  ratio %.3f  no event %7.1f (%.3f)  "
+              "rel.err %.2e / %.2e (x%.2f)  %s  kernels alone %.1f (%.3f)  device clock %.3f\n",
+              name, layout.c_str(), trans.c_str(), m, n, k, ours_tf, theirs_tf, ours_tf / theirs_tf, quiet_tf,
+              quiet_tf / theirs_tf,
               std::sqrt(e_ours / norm), std::sqrt(e_theirs / norm), std::sqrt(e_ours / std::max(e_theirs, 1e-300)),
               tc ? "tensor cores" : "generic", busy_tf, busy_tf * median(t_theirs) / flops * 1e12, device_ratio);
   if (const char* e = std::getenv("TB_COMMANDS"); e && *e == '1') {

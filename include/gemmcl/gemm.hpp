@@ -36,12 +36,10 @@
 #include "runtime/epilogue.hpp"
 #include "runtime/layout.hpp"
 #include "runtime/packed.hpp"
+#include "runtime/product.hpp"
 #include "runtime/enqueue.hpp"
 #include "runtime/launch.hpp"
 #include "runtime/self_check.hpp"
-#include "runtime/tensor_cores.hpp"
-#include "runtime/tuning.hpp"
-#include "runtime/widen.hpp"
 #include "target/all.hpp"
 
 namespace gemmcl {
@@ -93,7 +91,7 @@ class Gemm {
                                                    "bounds: pass a Gemm::epilogue_args after c_ld");
     // Only the last command makes an event (in-order queues); moved out: a copy costs a retain and release.
     return std::move(enqueue_call(queue, layout, a_transpose, b_transpose, m, n, k, alpha, {&a, a_offset, a_ld},
-                                  {&b, b_offset, b_ld}, beta, {&c, c_offset, c_ld}, nullptr, wait, false).back());
+                                  {&b, b_offset, b_ld}, beta, {&c, c_offset, c_ld}, nullptr, wait, Returns::last_event).back());
   }
   // With an Epilogue that takes arguments (a bias, Clamp's bounds): C := act(alpha * op(A) * op(B) +
   // beta * C + bias).
@@ -104,7 +102,28 @@ class Gemm {
                        cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, const epilogue_args& epilogue,
                        const Events& wait = {}) const {
     return std::move(enqueue_call(queue, layout, a_transpose, b_transpose, m, n, k, alpha, {&a, a_offset, a_ld},
-                                  {&b, b_offset, b_ld}, beta, {&c, c_offset, c_ld}, &epilogue, wait, false).back());
+                                  {&b, b_offset, b_ld}, beta, {&c, c_offset, c_ld}, &epilogue, wait, Returns::last_event).back());
+  }
+
+  // The same calls without an event: nothing is returned, and on an in-order queue the call makes no
+  // event at all (back to back, NVIDIA's OpenCL spends about 2 us of GPU time a call on one). For callers
+  // who wait through the queue: a later command on an in-order queue, a marker, or finish().
+  void enqueue(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose, std::size_t m,
+               std::size_t n, std::size_t k, scalar_type alpha, const cl::Buffer& a, std::size_t a_offset,
+               std::size_t a_ld, const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta,
+               cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, const Events& wait = {}) const {
+    static_assert(!epilogue_type::needs_arguments, "gemmcl::Gemm: this Gemm's Epilogue has a bias or Clamp's "
+                                                   "bounds: pass a Gemm::epilogue_args after c_ld");
+    enqueue_call(queue, layout, a_transpose, b_transpose, m, n, k, alpha, {&a, a_offset, a_ld}, {&b, b_offset, b_ld},
+                 beta, {&c, c_offset, c_ld}, nullptr, wait, Returns::no_event);
+  }
+  void enqueue(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose, std::size_t m,
+               std::size_t n, std::size_t k, scalar_type alpha, const cl::Buffer& a, std::size_t a_offset,
+               std::size_t a_ld, const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta,
+               cl::Buffer& c, std::size_t c_offset, std::size_t c_ld, const epilogue_args& epilogue,
+               const Events& wait = {}) const {
+    enqueue_call(queue, layout, a_transpose, b_transpose, m, n, k, alpha, {&a, a_offset, a_ld}, {&b, b_offset, b_ld},
+                 beta, {&c, c_offset, c_ld}, &epilogue, wait, Returns::no_event);
   }
 
   // The same calls, returning the events of every command they enqueued, in order: packing copies of A
@@ -297,18 +316,23 @@ class Gemm {
     }
   }
 
-  // One product: checks, then tensor cores, widened copies or the plan's kernel (every_event: enqueue_all).
+  // What a call returns: every command's event (enqueue_all), the last one's (operator()), none (enqueue).
+  enum class Returns { every_event, last_event, no_event };
+
+  // One product: checks, then tensor cores, widened copies or the plan's kernel. Without an event, the
+  // vector returned may be empty.
   std::vector<cl::Event> enqueue_call(cl::CommandQueue& queue, Layout layout, Transpose ta, Transpose tb,
                                       std::size_t m, std::size_t n, std::size_t k, scalar_type alpha,
                                       const core::Matrix& a, const core::Matrix& b, scalar_type beta,
                                       const core::Matrix& c, const epilogue_args* epilogue, const Events& wait,
-                                      bool every_event = true) const {
-    const runtime::QueueTarget target = runtime::queue_target(queue, !every_event);
+                                      Returns returns = Returns::every_event) const {
+    const runtime::QueueTarget target =
+        runtime::queue_target(queue, returns == Returns::last_event, returns == Returns::no_event);
     runtime::check_layout<resolved>(layout, ta, tb);
     core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
     p.epilogue = epilogue_of(epilogue, layout, m, n);
     if (p.empty()) return {runtime::marker(queue, wait)};
-    return run_problem(queue, target, p, alpha, beta, wait);
+    return runtime::run_product<resolved>(queue, target, p, alpha, beta, wait);
   }
 
   // A call with packed operands: checked as any call, then this Gemm's configuration on the blocks.
@@ -328,37 +352,6 @@ class Gemm {
     core::Problem p = runtime::make_problem(layout, ta, tb, m, n, k, a, b, c, sizeof(value_type), sizeof(c_type));
     p.epilogue = epilogue_of(epilogue, layout, m, n);
     return runtime::packing::run<resolved>(queue, target, p, pa, pb, alpha, beta, wait);
-  }
-
-  // A checked, non-empty problem: tensor cores, widened copies or the plan's kernel.
-  static std::vector<cl::Event> run_problem(cl::CommandQueue& queue, const runtime::QueueTarget& target,
-                                            const core::Problem& p, scalar_type alpha, scalar_type beta,
-                                            const Events& wait) {
-    const core::DeviceInfo& device = core::device_info(target.device);
-    const bool tensor_ok = p.k > 0 && alpha != scalar_type(0);
-    if constexpr (resolved::widened) {
-      // 16-bit elements: tensor cores where the device has them (Gemm<> only), else float kernels on
-      // widened copies.
-      constexpr bool c_narrow = std::is_same_v<c_type, value_type>;
-      if constexpr (automatic)
-        if (tensor_ok && runtime::tensor::takes(device, element::info_of<value_type>))
-          return runtime::tensor::run<float>(queue, target, p, element::info_of<value_type>, c_narrow, alpha, beta,
-                                             wait);
-      const dispatch::Plan plan =
-          dispatch::plan<resolved>(p, device, alpha != scalar_type(0), runtime::tuning::table_for<resolved>(device));
-      return runtime::run_widened(queue, target, p, plan, element::info_of<value_type>, c_narrow, alpha, beta, wait);
-    } else {
-      // Gemm<> with Math<TF32> (float) or with doubles: tensor cores where the device has them.
-      constexpr bool tensor = std::is_same_v<value_type, double> ||
-                              (std::is_same_v<value_type, float> && resolved::math == MathMode::TF32);
-      if constexpr (automatic && tensor)
-        if (tensor_ok && runtime::tensor::takes(device, element::info_of<value_type>))
-          return runtime::tensor::run<scalar_type>(queue, target, p, element::info_of<value_type>, false, alpha, beta,
-                                                   wait);
-      const dispatch::Plan plan =
-          dispatch::plan<resolved>(p, device, alpha != scalar_type(0), runtime::tuning::table_for<resolved>(device));
-      return runtime::run_checked<scalar_type>(queue, target, p, plan, alpha, beta, wait);
-    }
   }
 
   // Both batched forms: checks, then one launch (or, with nothing to multiply, C := beta * C per product).

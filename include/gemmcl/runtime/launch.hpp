@@ -254,7 +254,10 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (!target.in_order)
       for (const cl::Event& e : events) after.push_back(e());
     auto lease = product->lease();
-    const bool second_pass = split && !in_kernel, product_event = !(second_pass && target.last_event_only);
+    // No event where the caller asked for none and nothing leased needs one (split K always leases).
+    const bool leased = split || pack_a.active || pack_b.active || image_a.copy || image_b.copy;
+    const bool second_pass = split && !in_kernel,
+               product_event = !(second_pass && target.last_event_only) && !(target.no_event && !leased);
     cl::Event done = enqueue(queue, lease.get(), 3, global, local, args, count, after, product_event);
     if (product_event) events.push_back(done);
     if (second_pass)
@@ -289,8 +292,8 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                            const dispatch::Plan& plan, T alpha, T beta, const Events& wait) {
   if (plan.last_parts <= 1)
     return run<T>(queue, target, p, *plan.kernel, plan.rules, alpha, beta, wait, plan.resident, plan.split_k);
-  std::vector<cl::Event> events = run<T>(queue, target, columns(p, 0, plan.main_cols), *plan.kernel, plan.rules,
-                                         alpha, beta, wait, plan.resident, 1);
+  std::vector<cl::Event> events = run<T>(queue, with_events(target), columns(p, 0, plan.main_cols), *plan.kernel,
+                                         plan.rules, alpha, beta, wait, plan.resident, 1);
   const Events after{events.back()};
   std::vector<cl::Event> rest =
       run<T>(queue, target, columns(p, plan.main_cols, p.n - plan.main_cols), *plan.kernel, plan.rules, alpha,

@@ -197,7 +197,7 @@ std::vector<cl::Event> run_checked(cl::CommandQueue& queue, const QueueTarget& t
                : self_check::parts_like(target, p, *plan.kernel, plan.rules, plan.resident, plan.split_k);
   };
   if (vendor && plan.fallback != nullptr && self_check::enabled() &&
-      !self_check::passes<T>(queue, target, *plan.kernel, plan.rules, p, parts)) {
+      !self_check::passes<T>(queue, with_events(target), *plan.kernel, plan.rules, p, parts)) {
     dispatch::Plan generic = plan;
     generic.kernel = plan.fallback;
     generic.resident = 1;

@@ -310,7 +310,10 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     const EpilogueValues<T> epilogue(p.epilogue);
     if (fused) epilogue.append(args, count);
     auto lease = program->lease();
-    const bool second_pass = split && !in_kernel, product_event = !(second_pass && target.last_event_only);
+    // No event where the caller asked for none and nothing leased needs one (split K always leases).
+    const bool leased = split || pack_a.active || pack_b.active || a_tma || b_tma;
+    const bool second_pass = split && !in_kernel,
+               product_event = !(second_pass && target.last_event_only) && !(target.no_event && !leased);
     product = enqueue(queue, lease.get(), 2, global, local, args, count, first, product_event);
     if (product_event) events.push_back(product);
   }
