@@ -206,6 +206,74 @@ TEST_CASE("scratch buffers are reused: repeated split-K calls with packing alloc
   CHECK(pool.size() == 0);
 }
 
+TEST_CASE("scratch of a call without an event stays with its queue") {
+  // A call without an event (Gemm::enqueue, an in-order queue) gives its buffers back for its queue
+  // alone, which runs its commands in order: another queue gets buffers of its own meanwhile, and the
+  // first queue takes its own back. A buffer whose last call ended with an event that has completed is
+  // free for any queue again.
+  auto& pool = runtime::ScratchPool::instance();
+  pool.clear();
+  auto& t = gt::target();
+  cl::CommandQueue other(t.context, t.device);
+  const cl_context context = t.context();
+  cl_mem first = nullptr;
+  {
+    auto lease = pool.acquire(t.queue, context, true, 4096, "test buffer");
+    first = lease.buffer()();
+    lease.used_until(nullptr);
+  }
+  cl_mem second = nullptr;
+  {
+    auto lease = pool.acquire(other, context, true, 4096, "test buffer");
+    second = lease.buffer()();
+    CHECK(second != first);
+    lease.used_until(nullptr);
+  }
+  {
+    auto lease = pool.acquire(t.queue, context, true, 4096, "test buffer");
+    CHECK(lease.buffer()() == first);
+    cl::Event done;
+    t.queue.enqueueMarkerWithWaitList(nullptr, &done);
+    lease.used_until(&done);
+  }
+  t.queue.finish();
+  cl::CommandQueue third(t.context, t.device);
+  {
+    auto lease = pool.acquire(third, context, true, 4096, "test buffer");
+    CHECK(lease.buffer()() == first);  // ended with a completed event; the other one stays with `other`
+  }
+  CHECK(pool.size() == 2);
+  // Whole calls whose last command is the product (K split, its parts added in the kernel; operands
+  // packed): each queue keeps a set of buffers of its own, and each call's result is right.
+  using Scratchy = Gemm<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::InKernel>, Pack<Packing::Always>>;
+  struct WithoutEvent {
+    using value_type = float;
+    cl::Event operator()(cl::CommandQueue& q, Layout l, Transpose ta, Transpose tb, std::size_t m, std::size_t n,
+                         std::size_t k, float alpha, const cl::Buffer& a, std::size_t ao, std::size_t lda,
+                         const cl::Buffer& b, std::size_t bo, std::size_t ldb, float beta, cl::Buffer& c,
+                         std::size_t co, std::size_t ldc) const {
+      Scratchy().enqueue(q, l, ta, tb, m, n, k, alpha, a, ao, lda, b, bo, ldb, beta, c, co, ldc);
+      cl::Event end;
+      q.enqueueMarkerWithWaitList(nullptr, &end);
+      return end;
+    }
+  };
+  pool.clear();
+  std::mt19937_64 rng(gt::base_seed());
+  gt::Case<float> cs = gt::base_case(gt::Combination{Layout::ColMajor, Transpose::Yes, Transpose::No}, 33, 21, 100,
+                                     1.0f, 0.5f);
+  cs.a_off = 1;
+  std::size_t per_queue = 0;
+  for (cl::CommandQueue* q : {&t.queue, &other, &t.queue, &other}) {
+    const gt::Verdict v = gt::run_case(WithoutEvent{}, *q, cs, rng);
+    CHECK_MESSAGE(v.ok, v.detail);
+    if (per_queue == 0) per_queue = pool.size();
+  }
+  CHECK(per_queue >= 2);  // the workspace and the tickets, at least
+  CHECK(pool.size() == 2 * per_queue);
+  pool.clear();
+}
+
 // A Gemm that records how many commands its last call enqueued.
 template <class Gm>
 struct Counting {

@@ -245,6 +245,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
                                  (p.n + C.tile_n - 1) / C.tile_n * req.local[1],
                                  batched ? p.batch.count : static_cast<std::size_t>(plan.splits)};
   const std::size_t local[3] = {req.local[0], req.local[1], 1};
+  bool ends_with_event = true;  // false: a call without an event (enqueue) on an in-order queue
   {
     // The product waits for the user's events, or for the packing that already waited for them. An
     // in-order queue orders a call's own commands by itself; only out-of-order queues need events.
@@ -254,23 +255,25 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     if (!target.in_order)
       for (const cl::Event& e : events) after.push_back(e());
     auto lease = product->lease();
-    // No event where the caller asked for none and nothing leased needs one (split K always leases).
-    const bool leased = split || pack_a.active || pack_b.active || image_a.copy || image_b.copy;
+    // No event where the caller asked for none (enqueue); the sum pass, where one follows, makes its own.
     const bool second_pass = split && !in_kernel,
-               product_event = !(second_pass && target.last_event_only) && !(target.no_event && !leased);
+               product_event = !target.no_event && !(second_pass && target.last_event_only);
     cl::Event done = enqueue(queue, lease.get(), 3, global, local, args, count, after, product_event);
     if (product_event) events.push_back(done);
+    ends_with_event = product_event || second_pass;
     if (second_pass)
       events.push_back(detail::enqueue_reduce(queue, target, p, C.element, plan.splits, ldw, workspace, alpha, beta,
                                               done));
   }
-  // The scratch each command used stays leased until the call's last command has ended.
+  // The scratch each command used stays leased until the call's last command has ended (without an
+  // event, an enqueue on an in-order queue: for that queue alone).
+  const cl::Event* end = ends_with_event ? &events.back() : nullptr;
   for (detail::PackedCopy* pk : {&pack_a, &pack_b})
-    if (pk->active) pk->scratch.used_by(events.back());
+    if (pk->active) pk->scratch.used_until(end);
   for (ImageOperand* im : {&image_a, &image_b})
-    if (im->copy) im->scratch.used_by(events.back());  // the product reads the copy through the image
-  if (split) workspace.used_by(events.back());
-  if (in_kernel) tickets.used_by(events.back());
+    if (im->copy) im->scratch.used_until(end);  // the product reads the copy through the image
+  if (split) workspace.used_until(end);
+  if (in_kernel) tickets.used_until(end);
   return events;
 }
 

@@ -5,7 +5,8 @@
 //
 // A buffer is lent to one call at a time. The next call may take it once the commands of the last one
 // that used it have completed, or at once if it enqueues on the same in-order queue, which runs its
-// commands after those. Like programs, buffers stay until clear().
+// commands after those. A call that made no event (Gemm::enqueue, on an in-order queue) leaves its
+// buffers to its queue alone. Like programs, buffers stay until clear().
 //
 // Zeroed buffers (split-K tickets) are a separate kind: filled with zeros when created, and returned
 // to zero by the commands that use them, so a call can count on finding them zero.
@@ -37,6 +38,7 @@ class ScratchPool {
     cl::CommandQueue queue;  // of the last call that used it, retained so its handle is not reused
     bool queue_in_order = false;
     cl::Event last;          // that call's last command using it; null if it enqueued none
+    bool queue_only = false;  // that call made no event: only its in-order queue may take the buffer
   };
 
  public:
@@ -63,6 +65,7 @@ class ScratchPool {
         queue_ = other.queue_;
         in_order_ = other.in_order_;
         last_ = std::move(other.last_);
+        queue_only_ = other.queue_only_;
         other.pool_ = nullptr;
       }
       return *this;
@@ -72,11 +75,20 @@ class ScratchPool {
     ~Lease() { end(); }
 
     const cl::Buffer& buffer() const { return slot_->buffer; }
-    void used_by(const cl::Event& e) { last_ = e; }
+    void used_by(const cl::Event& e) {
+      last_ = e;
+      queue_only_ = false;
+    }
+    // The call's last command: until `end` completes, or where the call made no event (null; an
+    // in-order queue), for as long as the queue runs the call's commands.
+    void used_until(const cl::Event* end) {
+      if (end != nullptr) last_ = *end;
+      queue_only_ = end == nullptr && in_order_;
+    }
 
    private:
     void end() noexcept {
-      if (pool_ != nullptr && slot_) pool_->give_back(*slot_, queue_, in_order_, std::move(last_));
+      if (pool_ != nullptr && slot_) pool_->give_back(*slot_, queue_, in_order_, std::move(last_), queue_only_);
       pool_ = nullptr;
       slot_.reset();
     }
@@ -85,6 +97,7 @@ class ScratchPool {
     cl_command_queue queue_ = nullptr;
     bool in_order_ = false;
     cl::Event last_;
+    bool queue_only_ = false;
   };
 
   // Split K summed in the kernel: one zeroed counter per tile of C, which the last work-group of each
@@ -156,6 +169,7 @@ class ScratchPool {
   // A slot seen complete forgets its last command and queue, so that it is not asked again and the
   // queue (which its caller may have released) is not kept alive.
   static bool free_for(Slot& s, const cl::CommandQueue& queue, bool in_order) {
+    if (s.queue_only) return in_order && s.queue() == queue();
     if (s.last() == nullptr) return true;
     if (in_order && s.queue_in_order && s.queue() == queue()) return true;
     cl_int status = CL_COMPLETE;
@@ -170,12 +184,13 @@ class ScratchPool {
 
   // Retains the queue only when it differs from the slot's: NVIDIA's driver takes about a microsecond
   // for each release of a command queue, which a call on the same queue as the last need not pay.
-  void give_back(Slot& s, cl_command_queue queue, bool in_order, cl::Event&& last) noexcept {
+  void give_back(Slot& s, cl_command_queue queue, bool in_order, cl::Event&& last, bool queue_only) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (last() != nullptr) {
+    if (last() != nullptr || queue_only) {
       s.last = std::move(last);
       if (s.queue() != queue) s.queue = cl::CommandQueue(queue, true);
       s.queue_in_order = in_order;
+      s.queue_only = queue_only;
     }
     s.in_use = false;
   }

@@ -310,10 +310,9 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
     const EpilogueValues<T> epilogue(p.epilogue);
     if (fused) epilogue.append(args, count);
     auto lease = program->lease();
-    // No event where the caller asked for none and nothing leased needs one (split K always leases).
-    const bool leased = split || pack_a.active || pack_b.active || a_tma || b_tma;
+    // No event where the caller asked for none (enqueue); the sum pass, where one follows, makes its own.
     const bool second_pass = split && !in_kernel,
-               product_event = !(second_pass && target.last_event_only) && !(target.no_event && !leased);
+               product_event = !target.no_event && !(second_pass && target.last_event_only);
     product = enqueue(queue, lease.get(), 2, global, local, args, count, first, product_event);
     if (product_event) events.push_back(product);
   }
@@ -321,12 +320,14 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (split && !in_kernel)
     events.push_back(detail::enqueue_reduce(queue, target, call, c_narrow ? e : element_traits<T>::info, splits,
                                             call.m, workspace, alpha, beta, product));
-  // The scratch each command used stays leased until the call's last command has ended.
+  // The scratch each command used stays leased until the call's last command has ended (without an
+  // event, an enqueue on an in-order queue: for that queue alone).
+  const cl::Event* end = product() != nullptr || (split && !in_kernel) ? &events.back() : nullptr;
   for (detail::PackedCopy* pk : {&pack_a, &pack_b})
-    if (pk->active) pk->scratch.used_by(events.back());
-  if (a_tma || b_tma) map_slots.used_by(events.back());
-  if (split) workspace.used_by(events.back());
-  if (in_kernel) tickets.used_by(events.back());
+    if (pk->active) pk->scratch.used_until(end);
+  if (a_tma || b_tma) map_slots.used_until(end);
+  if (split) workspace.used_until(end);
+  if (in_kernel) tickets.used_until(end);
   return events;
 }
 
