@@ -246,18 +246,6 @@ TEST_CASE("scratch of a call without an event stays with its queue") {
   // Whole calls whose last command is the product (K split, its parts added in the kernel; operands
   // packed): each queue keeps a set of buffers of its own, and each call's result is right.
   using Scratchy = Gemm<Tile<16, 16, 8>, Vec<4>, SplitK<3, Reduction::InKernel>, Pack<Packing::Always>>;
-  struct WithoutEvent {
-    using value_type = float;
-    cl::Event operator()(cl::CommandQueue& q, Layout l, Transpose ta, Transpose tb, std::size_t m, std::size_t n,
-                         std::size_t k, float alpha, const cl::Buffer& a, std::size_t ao, std::size_t lda,
-                         const cl::Buffer& b, std::size_t bo, std::size_t ldb, float beta, cl::Buffer& c,
-                         std::size_t co, std::size_t ldc) const {
-      Scratchy().enqueue(q, l, ta, tb, m, n, k, alpha, a, ao, lda, b, bo, ldb, beta, c, co, ldc);
-      cl::Event end;
-      q.enqueueMarkerWithWaitList(nullptr, &end);
-      return end;
-    }
-  };
   pool.clear();
   std::mt19937_64 rng(gt::base_seed());
   gt::Case<float> cs = gt::base_case(gt::Combination{Layout::ColMajor, Transpose::Yes, Transpose::No}, 33, 21, 100,
@@ -265,7 +253,7 @@ TEST_CASE("scratch of a call without an event stays with its queue") {
   cs.a_off = 1;
   std::size_t per_queue = 0;
   for (cl::CommandQueue* q : {&t.queue, &other, &t.queue, &other}) {
-    const gt::Verdict v = gt::run_case(WithoutEvent{}, *q, cs, rng);
+    const gt::Verdict v = gt::run_case(gt::WithoutEvent<Scratchy>{}, *q, cs, rng);
     CHECK_MESSAGE(v.ok, v.detail);
     if (per_queue == 0) per_queue = pool.size();
   }

@@ -305,24 +305,12 @@ TEST_CASE_TEMPLATE("last-wave split", G, SplitThree, SplitInKernel) {
   }
 }
 
-// Gemm::enqueue, the call that returns no event, through Gemm's call signature: a marker after it ends
-// the call (on an in-order queue it follows the call's commands; on an out-of-order one it waits for
-// every command before it). Plain products, K split in a second pass and in the kernel, misaligned
-// operands (packed first on a CPU), on both kinds of queue.
-template <class G>
-struct WithoutEvent : G {
-  template <class... Args>
-  cl::Event operator()(cl::CommandQueue& queue, Args&&... args) const {
-    G::enqueue(queue, std::forward<Args>(args)...);
-    cl::Event end;
-    queue.enqueueMarkerWithWaitList(nullptr, &end);
-    return end;
-  }
-};
-
+// Gemm::enqueue, the call that returns no event (gt::WithoutEvent: a marker after it ends the call).
+// Plain products, K split in a second pass and in the kernel, misaligned operands (packed first on a
+// CPU), on both kinds of queue.
 TEST_CASE_TEMPLATE("calls without an event", G, Defaults, DefaultsDouble, SplitThree, SplitInKernel) {
   using T = typename G::value_type;
-  const WithoutEvent<G> gemm;
+  const gt::WithoutEvent<G> gemm;
   auto& target = gt::target();
   std::mt19937_64 rng(seed_for(std::string("no event ") + doctest::toString<G>().c_str()));
   INFO("configuration: ", gt::describe(G::config), " on ", target.name);

@@ -199,6 +199,29 @@ TEST_CASE_TEMPLATE("16-bit sweep", G, Half, Bf16, HalfFloat, Bf16Float, HalfSpli
   }
 }
 
+// Calls without an event (Gemm::enqueue) on the 16-bit paths: tensor cores where the device has them,
+// else widened copies; K split by a second pass too. Every layout and transpose pair, misaligned too.
+TEST_CASE_TEMPLATE("16-bit calls without an event", G, Half, HalfFloat, Bf16FloatSplit) {
+  using T = typename G::value_type;
+  using CT = typename G::c_type;
+  const gt::WithoutEvent<G> gemm;
+  std::mt19937_64 rng(gt::base_seed() ^ std::hash<std::string>{}(doctest::toString<G>().c_str()));
+  std::size_t run = 0;
+  for (const auto& combo : gt::all_combinations)
+    for (const Shape& s : {Shape{37, 29, 45}, Shape{20, 31, 700}}) {
+      gt::Case<T, CT> cs = gt::case_of<T, CT>(combo, s.m, s.n, s.k, 1.25f, run % 2 ? 0.5f : 0.0f);
+      cs.nan_c = run % 2 == 0;
+      if (run % 3 == 0)
+        gt::aligned(cs, run);
+      else
+        gt::unaligned(cs, run);
+      INFO(cs.describe());
+      const gt::Verdict v = gt::run_case(gemm, gt::target().queue, cs, rng);
+      CHECK_MESSAGE(v.ok, v.detail);
+      ++run;
+    }
+}
+
 // C's element size decides how much of C's buffer a call needs; A's and B's are 16-bit.
 TEST_CASE("16-bit arguments are checked in their own element sizes") {
   auto& t = gt::target();

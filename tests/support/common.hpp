@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "device.hpp"
@@ -368,6 +369,20 @@ Verdict run_case(const G& gemm, cl::CommandQueue& queue,
   const auto b_after = cs.null_ab ? o.b_host : download<T>(queue, b, o.b_host.size());
   return judge(cs, o, a_after, b_after, download<CT>(queue, c, o.c_host.size()), input_rounding);
 }
+
+// Gemm G called through enqueue, the call without an event, behind Gemm's call signature: a marker after
+// it stands for the call's end (on an in-order queue it follows the call's commands; on an out-of-order
+// one it waits for every command before it).
+template <class G>
+struct WithoutEvent : G {
+  template <class... Args>
+  cl::Event operator()(cl::CommandQueue& queue, Args&&... args) const {
+    G::enqueue(queue, std::forward<Args>(args)...);
+    cl::Event end;
+    queue.enqueueMarkerWithWaitList(nullptr, &end);
+    return end;
+  }
+};
 
 // The eight layout x transpose combinations.
 struct Combination {
