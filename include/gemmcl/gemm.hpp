@@ -105,9 +105,9 @@ class Gemm {
                                   {&b, b_offset, b_ld}, beta, {&c, c_offset, c_ld}, &epilogue, wait, Returns::last_event).back());
   }
 
-  // The same calls without an event: nothing is returned, and on an in-order queue the call makes no
-  // event at all (back to back, NVIDIA's OpenCL spends about 2 us of GPU time a call on one). For callers
-  // who wait through the queue: a later command on an in-order queue, a marker, or finish().
+  // The same calls without an event: nothing is returned, and on an in-order queue the product makes
+  // none (back to back, NVIDIA's OpenCL spends GPU time on each event, which small products feel). For
+  // callers who wait through the queue: a later command on an in-order queue, a marker, or finish().
   void enqueue(cl::CommandQueue& queue, Layout layout, Transpose a_transpose, Transpose b_transpose, std::size_t m,
                std::size_t n, std::size_t k, scalar_type alpha, const cl::Buffer& a, std::size_t a_offset,
                std::size_t a_ld, const cl::Buffer& b, std::size_t b_offset, std::size_t b_ld, scalar_type beta,

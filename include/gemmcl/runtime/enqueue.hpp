@@ -24,8 +24,8 @@ struct QueueTarget {
   // time on each event.
   bool last_event_only = false;
   // Set for a call that returns no event (Gemm's enqueue), on an in-order queue: its product makes none
-  // either, where it is the call's last command and no scratch buffer's lease needs its event. Back to
-  // back, an event costs NVIDIA's OpenCL about 2 us of GPU time a call, not only host time.
+  // either, and its scratch stays with the queue (scratch.hpp). Back to back, NVIDIA's OpenCL spends GPU
+  // time on each event, not only host time, which small products feel.
   bool no_event = false;
 };
 
