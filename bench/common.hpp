@@ -4,6 +4,7 @@
 // compile to stubs when their library was not found, so the driver never needs an #if.
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <gemmcl/gemm.hpp>
@@ -183,7 +184,31 @@ struct Timing {
   int warmup = 2;
   int iterations = 10;
   int sets = 1;  // input sets rotated over, so that repeated runs do not hit a warm cache
+  bool host_clock = false;  // --clock host: time_by_host instead of the device's timestamps
 };
+
+// --clock host: `rounds` runs of calls back to back, each run about 2 ms long (at least one call), then
+// a wait for the last; each run's time per call, in ms. `call()` enqueues one call (the next input
+// set), `wait()` waits for every call. No events: what a caller who waits on the queue sees.
+template <class CallOne, class Wait>
+Stats time_by_host(int rounds, CallOne&& call, Wait&& wait) {
+  using clock = std::chrono::steady_clock;
+  const auto ms_since = [](clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(clock::now() - t).count();
+  };
+  const auto t0 = clock::now();
+  call();
+  wait();
+  const int calls = std::clamp(static_cast<int>(2.0 / std::max(ms_since(t0), 1e-3)), 1, 200);
+  Stats s;
+  for (int r = 0; r < rounds; ++r) {
+    const auto start = clock::now();
+    for (int i = 0; i < calls; ++i) call();
+    wait();
+    s.ms.push_back(ms_since(start) / calls);
+  }
+  return s;
+}
 
 // CPU BLAS (OpenBLAS): cblas_sgemm / cblas_dgemm.
 namespace cpu {

@@ -35,6 +35,7 @@ struct Config {
   std::string_view note;
   bool tutorial = false;          // a rung of the tutorial's ladder
   double k40m = NAN, p100 = NAN;  // the tutorial's published GFLOPS for this step, where there is one
+  void (*quiet)(cl::CommandQueue&, const Call&) = nullptr;       // the same call without an event (--clock host)
 };
 
 }  // namespace bench

@@ -176,12 +176,17 @@ int run(int argc, char** argv) {
       cublas_peer::close();
     } else {
       use_cublas = true;
-      std::printf("cuBLAS     : %s; time = CUDA events around each call\n", description.c_str());
+      std::printf("cuBLAS     : %s; time = %s\n", description.c_str(),
+                  o.host_clock ? "the host's clock over calls back to back, then a wait" : "CUDA events around each call");
     }
   }
   const bool use_cpu = !o.no_cpu && cpu::built();
   std::printf("CPU BLAS   : %s\n", o.no_cpu ? "off (--no-cpu)" : cpu::describe().c_str());
-  std::printf("gemmcl     : time = first START to last END of the commands a call enqueues (enqueue_all), calls back to back\n");
+  if (o.host_clock)
+    std::printf("gemmcl     : time = the host's clock over calls back to back (enqueue: no event a call) on a queue "
+                "without profiling, then a wait; CLBlast not timed\n");
+  else
+    std::printf("gemmcl     : time = first START to last END of the commands a call enqueues (enqueue_all), calls back to back\n");
 
   std::size_t l2 = o.l2 ? o.l2 : std::max(cl_l2, cublas_peer::l2_bytes());
   std::printf(
@@ -217,7 +222,9 @@ int run(int argc, char** argv) {
           table,
           std::mt19937_64(o.seed),
           0,
-          {}};
+          {},
+          o.host_clock ? cl::CommandQueue(context, dev, 0, &status) : cl::CommandQueue()};
+  check(status, "clCreateCommandQueue");
 
   for (const Shape& shape : o.shapes) {
     for (Elem e : {Elem::Float, Elem::Double}) {

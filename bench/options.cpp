@@ -42,6 +42,11 @@ Timing:
       --warmup <n>              untimed runs before them (default 2)
       --l2 <bytes>              cache size that decides input rotation (default: the device's)
       --max-sets <n>            at most this many rotated input sets (default 64)
+      --clock events|host       events (default): each call between the device's timestamps (gemmcl:
+                                OpenCL profiling events; cuBLAS: CUDA events); host: runs of calls back
+                                to back by the host's clock, then a wait (gemmcl through enqueue, no
+                                event a call; CLBlast not timed); -i such runs, the median of
+                                their times per call reported
 
 Validation:
   -v, --validation              validate every result (default on)
@@ -206,6 +211,10 @@ Options parse(int argc, char** argv) {
       o.l2 = number<std::size_t>(value(), opt);
     } else if (is({"--max-sets"})) {
       o.max_sets = std::max(1, number<int>(value(), opt));
+    } else if (is({"--clock"})) {
+      const std::string c = value();
+      if (c != "events" && c != "host") bad("--clock takes events or host");
+      o.host_clock = c == "host";
     } else if (is({"--samples"})) {
       o.samples = std::max<std::size_t>(1, number<std::size_t>(value(), opt));
     } else {

@@ -43,6 +43,7 @@ struct Options {
   int max_sets = 64;
   std::size_t samples = 4096;
   double cpu_seconds = 3.0;
+  bool host_clock = false;  // --clock host: calls back to back by the host's clock, gemmcl without events
 };
 
 void usage(std::ostream& os);

@@ -92,7 +92,7 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
   }
   const HostData<T> data = make_data<T>(shape, env.rng);
   const std::size_t bytes_per_set = (a_elems + b_elems + c_elems) * sizeof(T);
-  Timing timing{o.warmup, o.iterations, rotation_sets(env, bytes_per_set)};
+  Timing timing{o.warmup, o.iterations, rotation_sets(env, bytes_per_set), o.host_clock};
 
   struct Set {
     cl::Buffer a, b, c;
@@ -170,7 +170,9 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
               clblast_peer::enqueue<T>(env.queue, cs, alpha, sets[0].a, sets[0].b, beta, sets[0].c, tp);
               clb_check = validate(read_c<T>(env, sets[0].c, c_elems));
             }
-            if (o.iterations > 0) {
+            if (timing.host_clock) {
+              clb_note = "not timed (--clock host)";
+            } else if (o.iterations > 0) {
               clb = time_opencl(env.queue, env.scratch, timing, Fills::BeforeEachCall, [&](int s) {
                 auto& set = sets[static_cast<std::size_t>(s)];
                 return std::vector<cl::Event>{
@@ -196,7 +198,8 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
         // CLBlast may enqueue helper kernels before its GEMM and returns only the last event: its time is
         // the bracket, or the last kernel alone where the platform cannot time the bracket's fill.
         const Stats& clb_stats = clb.bracket.empty() ? clb.span : clb.bracket;
-        if (clb_ran && o.iterations > 0 && clb.bracket.empty()) clb_note = "last kernel only (no bracket)";
+        if (clb_ran && o.iterations > 0 && !timing.host_clock && clb.bracket.empty())
+          clb_note = "last kernel only (no bracket)";
         const double clb_ms = clb_ran && !clb_stats.empty() ? clb_stats.median() : NAN;
         const double cpu_ms = cpu.ran && !cpu.stats.empty() ? cpu.stats.median() : NAN;
 
@@ -271,12 +274,29 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
                                 o.beta, &set.a, cs.lda(), &set.b,  cs.ldb(), &set.c,  cs.ldc()};
                 return cfg->run(env.queue, call);
               };
-              const ClTimes t = time_opencl(env.queue, env.scratch, timing, Fills::None, timed_call);
-              const ClTimes bracketed =
-                  time_opencl(env.queue, env.scratch, timing, Fills::BeforeEachCall, timed_call);
-              r.runs = static_cast<int>(t.span.ms.size());
-              r.median = t.span.median(), r.min = t.span.min(), r.max = t.span.max();
-              r.kernel = r.median, r.bracket = bracketed.bracket.median();
+              if (timing.host_clock) {
+                // By the host's clock: calls without events on a queue without profiling, then a wait.
+                int next = 1;
+                const Stats t = time_by_host(
+                    timing.iterations,
+                    [&] {
+                      auto& set = sets[static_cast<std::size_t>(next++ % timing.sets)];
+                      const Call call{layout, ta,     tb,       shape.m, shape.n,  shape.k, o.alpha,
+                                      o.beta, &set.a, cs.lda(), &set.b,  cs.ldb(), &set.c,  cs.ldc()};
+                      cfg->quiet(env.plain, call);
+                    },
+                    [&] { check(env.plain.finish(), "clFinish"); });
+                r.runs = static_cast<int>(t.ms.size());
+                r.median = t.median(), r.min = t.min(), r.max = t.max();
+                r.kernel = r.median;
+              } else {
+                const ClTimes t = time_opencl(env.queue, env.scratch, timing, Fills::None, timed_call);
+                const ClTimes bracketed =
+                    time_opencl(env.queue, env.scratch, timing, Fills::BeforeEachCall, timed_call);
+                r.runs = static_cast<int>(t.span.ms.size());
+                r.median = t.span.median(), r.min = t.span.min(), r.max = t.span.max();
+                r.kernel = r.median, r.bracket = bracketed.bracket.median();
+              }
               line.gemmcl = gflops(shape, r.median);
               r.ratio_cublas = line.gemmcl / line.cublas;
               r.ratio_clblast = line.gemmcl / line.clblast;

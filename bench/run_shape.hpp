@@ -31,6 +31,7 @@ struct Env {
     double gflops, cublas;
   };
   std::vector<Rung> ladder;  // results of the tutorial's rungs, for the summary beside the seeds' figures
+  cl::CommandQueue plain;    // --clock host: a queue without profiling, for gemmcl's timed calls
 };
 
 // The tutorial's story on this device: each rung measured here beside the seeds' published figures.
