@@ -4,7 +4,8 @@
 // work-items issue no copies and keep no copy addresses (their copies were a sixth of the kernel's
 // time). Edges need no path of their own: TMA fills zeros outside the operand.
 //
-// Tiles, K steps of 16 doubles (BK = 16, one 128-byte row):
+// Tiles, K steps of 16 or 32 doubles (BK), each 16 deep a half-stage of its own, A's tile then B's, so
+// that a box's row is one 128-byte row of k:
 // - K-major (A transposed, B not): [rows of m or n][16 k], one box of BM (BN) rows;
 // - MN-major (A not transposed, B transposed): boxes of [16 k][16 m or n] side by side.
 // A lane's 8-byte fragment reads would meet in banks in both layouts, so the fragments are permuted
@@ -28,8 +29,8 @@ namespace gemmcl::codegen::tensor {
 
 inline constexpr std::string_view dmma_tma = R"CLC(
 #if GEMMCL_DMMA_TMA
-#if BK != 16 || BM % 16 != 0 || BN % 16 != 0 || (GEMMCL_TRANS_B && NI % 2 != 0)
-#error "DMMA by TMA: K steps of 16 doubles (a 128-byte row), boxes of 16 columns, MN-major B in pairs of 8-column tiles"
+#if BK % 16 != 0 || BM % 16 != 0 || BN % 16 != 0 || (GEMMCL_TRANS_B && NI % 2 != 0)
+#error "DMMA by TMA: K steps of 16-deep halves (a 128-byte row), boxes of 16 columns, MN-major B in pairs of 8-column tiles"
 #endif
 #define NJ (MMA_K / 4)  // a lane's B elements per MMA, and A's per row
 #define KPERM(t, j) (((t) & 1) | (((j) & 1) << 1) | (((t) >> 1) << 2) | (((j) >> 1) << 3))
@@ -39,8 +40,11 @@ inline constexpr std::string_view dmma_tma = R"CLC(
 // x of a 128-byte row y sits at chunk x ^ (y % 8), as TMA's 128-byte swizzle writes it.
 #define KMAJOR_AT(r, k) ((r) * 128 + (((((k) >> 1) ^ (r)) & 7) << 4) + (((k) & 1) << 3))
 #define MNMAJOR_AT(k, c) \
-  (((c) >> 4) * (BK * 128) + (k) * 128 + ((((((c) & 15) >> 1) ^ (k)) & 7) << 4) + (((c) & 1) << 3))
-#define TILE_A_BYTES (TILE_A * 8)
+  (((c) >> 4) * BOX_BYTES + (k) * 128 + ((((((c) & 15) >> 1) ^ (k)) & 7) << 4) + (((c) & 1) << 3))
+#define BOX_BYTES (16 * 128)            // an MN-major box: 16 k of 16 columns
+#define HALF_A_BYTES (BM * 128)         // A's tile in a 16-deep half-stage; B's follows
+#define HALF_BYTES ((BM + BN) * 128)    // a half-stage
+#define KS_HALF (16 / MMA_K)            // K steps in a half
 
 // The lane's fragment rows and columns in the work-group's tile, as the stores need them. An MN-major
 // A's rows, CPERM(g, h), spread a store over 14 rows of C (twice the sectors of 8 in order), so lanes
@@ -83,16 +87,19 @@ FN void tma_lane_offsets(uint ao[4], uint bo[4], const uint wm, const uint wn, c
     ao[q] = MNMAJOR_AT(KPERM(t, q & 1), wm * WM + CPERM(g, q >> 1));
 #endif
 #if GEMMCL_TRANS_B == 0
-    bo[q] = TILE_A_BYTES + KMAJOR_AT(wn * WN + RPERM(g), (q / NJ) * MMA_K + KPERM(t, q % NJ));
+    bo[q] = HALF_A_BYTES + KMAJOR_AT(wn * WN + RPERM(g), (q / NJ) * MMA_K + KPERM(t, q % NJ));
 #else
-    bo[q] = TILE_A_BYTES + MNMAJOR_AT(KPERM(t, q & 1), wn * WN + CPERM(g, q >> 1));
+    bo[q] = HALF_A_BYTES + MNMAJOR_AT(KPERM(t, q & 1), wn * WN + CPERM(g, q >> 1));
 #endif
   }
 }
 
-// K step ks's fragments from the stage at st: each at one of the lane's offsets plus a constant.
-FN void load_frags(double af[MI][NA], double bf[NI][NB], __local const uchar* st, const uint ao[4],
-                   const uint bo[4], const int ks) {
+// K step ks's fragments from the stage at st: each at one of the lane's offsets plus a constant (step
+// ks lies in half ks / KS_HALF, as its step ks % KS_HALF).
+FN void load_frags(double af[MI][NA], double bf[NI][NB], __local const uchar* stage, const uint ao[4],
+                   const uint bo[4], const int kstep) {
+  __local const uchar* const st = stage + (kstep / KS_HALF) * HALF_BYTES;
+  const int ks = kstep % KS_HALF;
 #pragma unroll
   for (int mi = 0; mi < MI; ++mi)
 #pragma unroll
@@ -101,7 +108,7 @@ FN void load_frags(double af[MI][NA], double bf[NI][NB], __local const uchar* st
 #if GEMMCL_TRANS_A
       const uint at = ao[ks * NJ + j] + (16 * mi + 8 * h) * 128;
 #else
-      const uint at = ao[2 * h + (j & 1)] + mi * (BK * 128) + (ks * MMA_K + 8 * (j >> 1)) * 128;
+      const uint at = ao[2 * h + (j & 1)] + mi * BOX_BYTES + (ks * MMA_K + 8 * (j >> 1)) * 128;
 #endif
       af[mi][i] = *(__local const double*)(st + at);
     }
@@ -112,7 +119,7 @@ FN void load_frags(double af[MI][NA], double bf[NI][NB], __local const uchar* st
 #if GEMMCL_TRANS_B == 0
       const uint at = bo[ks * NJ + j] + 8 * ni * 128;
 #else
-      const uint at = bo[2 * (ni & 1) + (j & 1)] + (ni >> 1) * (BK * 128) + (ks * MMA_K + 8 * (j >> 1)) * 128;
+      const uint at = bo[2 * (ni & 1) + (j & 1)] + (ni >> 1) * BOX_BYTES + (ks * MMA_K + 8 * (j >> 1)) * 128;
 #endif
       bf[ni][j] = *(__local const double*)(st + at);
     }
@@ -127,7 +134,8 @@ FN void emu_boxes(__local uchar* dst, const __global double* base, const int ld,
     const int r = k_major ? e / BK : e % rows, kk = k_major ? e % BK : e / rows;
     const int gk = k0 + kk, gr = r0 + r;
     const double x = gk < k_total && gr < extent ? base[k_major ? (long)gr * ld + gk : (long)gk * ld + gr] : 0.0;
-    *(__local double*)(dst + (k_major ? KMAJOR_AT(r, kk) : MNMAJOR_AT(kk, r))) = x;
+    const int h = kk / 16, kh = kk % 16;
+    *(__local double*)(dst + h * HALF_BYTES + (k_major ? KMAJOR_AT(r, kh) : MNMAJOR_AT(kh, r))) = x;
   }
 }
 #endif
@@ -140,24 +148,28 @@ FN void tma_stage(__local uchar* st, const uint bar, const __global ulong* slot,
                   const int ldb, const int k_total, const int m, const int n) {
 #if GEMMCL_TC_EMULATE
   emu_boxes(st, A, lda, k0, m0, k_total, m, GEMMCL_TRANS_A, BM, tid);
-  emu_boxes(st + TILE_A_BYTES, B, ldb, k0, n0, k_total, n, !GEMMCL_TRANS_B, BN, tid);
+  emu_boxes(st + HALF_A_BYTES, B, ldb, k0, n0, k_total, n, !GEMMCL_TRANS_B, BN, tid);
 #else
   if (tid == 0) {
-    const uint sa = SHARED_ADDR(st), sb = sa + TILE_A_BYTES;
     mbarrier_arrive_expect_tx_shared_b64(bar, STAGE * 8);
+#pragma unroll
+    for (int h = 0; h < BK / 16; ++h) {
+      const uint sa = SHARED_ADDR(st) + h * HALF_BYTES, sb = sa + HALF_A_BYTES;
+      const int kh = k0 + 16 * h;
 #if GEMMCL_TRANS_A  // K-major: one box of BM rows
-    cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sa, (ulong)slot, k0, m0, bar);
+      cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sa, (ulong)slot, kh, m0, bar);
 #else  // MN-major: boxes of 16 columns side by side
-    for (int x = 0; x < BM / 16; ++x)
-      cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sa + x * (BK * 128), (ulong)slot, m0 + 16 * x, k0, bar);
+      for (int x = 0; x < BM / 16; ++x)
+        cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sa + x * BOX_BYTES, (ulong)slot, m0 + 16 * x, kh, bar);
 #endif
 #if GEMMCL_TRANS_B == 0
-    cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb, (ulong)(slot + 16), k0, n0, bar);
+      cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb, (ulong)(slot + 16), kh, n0, bar);
 #else
-    for (int x = 0; x < BN / 16; ++x)
-      cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb + x * (BK * 128), (ulong)(slot + 16), n0 + 16 * x, k0,
-                                                          bar);
+      for (int x = 0; x < BN / 16; ++x)
+        cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb + x * BOX_BYTES, (ulong)(slot + 16), n0 + 16 * x, kh,
+                                                            bar);
 #endif
+    }
   }
 #endif
 }

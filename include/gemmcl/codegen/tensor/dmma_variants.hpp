@@ -74,21 +74,37 @@ inline constexpr DmmaVariant dmma_variants[] = {
      " -DGEMMCL_DMMA_BM=96 -DGEMMCL_DMMA_BN=64 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
      " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7",
      false, true, true},
+    // For tuning: 13's tiles in K steps of 32 (two 16-deep halves a stage), m16n8k16, three stages (15). Half
+    // the barriers and waits of 13 per MMA; measured beside it on the H200 (warm, all pairs, three processes
+    // each), 5% faster at 512^3 but 8% slower at 576^3 and 3% at 640^3, so 13 stays.
+    {64, 32, 128,
+     " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"
+     " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=3",
+     false, true},
 };
 inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2, dmma_one_wave_turned = 12, dmma_fine = 13,
                              dmma_mid = 14;
 // The TMA twin of variant 0, 1 or 2.
 inline constexpr std::size_t dmma_tma_twin(std::size_t i) { return 7 + i; }
 
-// Whether every variant loading by TMA keeps K steps of 16 doubles (no GEMMCL_DMMA_BK of its own): one
-// 128-byte row of a box, as the kernel requires (dmma_tma.hpp) and the runtime's maps assume.
+// Whether every variant loading by TMA takes K steps of whole 16-double halves (16 by default), each
+// half one 128-byte row of a box, as the kernel requires (dmma_tma.hpp) and the runtime's maps assume;
+// and steps that divide 64, the unit of a split K (tensor_cores.hpp), so no step crosses into the next part.
 template <std::size_t N>
 constexpr bool tma_k_steps_of_16(const DmmaVariant (&variants)[N]) {
-  for (const DmmaVariant& v : variants)
-    if (v.tma && v.options.find("GEMMCL_DMMA_BK=") != std::string_view::npos) return false;
+  constexpr std::string_view key = "GEMMCL_DMMA_BK=";
+  for (const DmmaVariant& v : variants) {
+    const std::size_t at = v.options.find(key);
+    if (!v.tma || at == std::string_view::npos) continue;
+    int bk = 0;
+    for (std::size_t i = at + key.size(); i < v.options.size() && v.options[i] >= '0' && v.options[i] <= '9'; ++i)
+      bk = 10 * bk + (v.options[i] - '0');
+    if (bk == 0 || bk % 16 != 0 || 64 % bk != 0) return false;
+  }
   return true;
 }
 static_assert(tma_k_steps_of_16(dmma_variants),
-              "DMMA by TMA: K steps of 16 doubles, one 128-byte row of each box (the runtime's tensor maps)");
+              "DMMA by TMA: K steps of whole 16-double halves, each one 128-byte row of a box (the runtime's tensor "
+              "maps), dividing 64 (a split K's unit)");
 
 }  // namespace gemmcl::codegen::tensor
