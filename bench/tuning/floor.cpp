@@ -2,7 +2,8 @@
 // OpenCL's START/END events and CUDA's events measure around an empty kernel and around a 512^3
 // product, called back to back (as gemmcl_bench does: each call between its own events, no wait in
 // between) or one at a time, with and without a buffer fill before each call (gemmcl_bench's bracket),
-// so that the two sides' fixed costs can be told apart from the kernels' own time.
+// so that the two sides' fixed costs can be told apart from the kernels' own time; then DGEMM 512x512xK warm,
+// gemmcl's DMMA path beside cublasDgemm.
 //   g++ -std=c++20 -O2 -Iinclude -I/usr/local/cuda/include bench/tuning/floor.cpp -o /tmp/floor
 //     -L/usr/local/cuda/lib64 -lcublas -lcudart -lcuda -lOpenCL && /tmp/floor
 #include <gemmcl/gemm.hpp>
@@ -118,4 +119,20 @@ int main() {
       std::printf("cuBLAS 512x512x%-4d %-20s median %6.2f us  min %6.2f\n", kk, sync ? "one at a time" : "back to back", median(w), lo(w));
     }
   }
+  // DGEMM 512x512xK, warm (one set, as gemmcl_bench --max-sets 1), back to back: gemmcl's tensor-core
+  // path (Gemm<Element<double>>) and cublasDgemm, each a few rounds, alternating.
+  std::vector<double> hd(n * n); for (auto& x : hd) x = dist(rng);
+  cl::Buffer Ad(ctx, CL_MEM_READ_WRITE, n * n * 8), Bd(ctx, CL_MEM_READ_WRITE, n * n * 8), Cd(ctx, CL_MEM_READ_WRITE, n * n * 8);
+  q.enqueueWriteBuffer(Ad, true, 0, n * n * 8, hd.data()); q.enqueueWriteBuffer(Bd, true, 0, n * n * 8, hd.data());
+  double *da, *db, *dc; cudaMalloc(&da, n * n * 8); cudaMalloc(&db, n * n * 8); cudaMalloc(&dc, n * n * 8);
+  cudaMemcpy(da, hd.data(), n * n * 8, cudaMemcpyHostToDevice); cudaMemcpy(db, hd.data(), n * n * 8, cudaMemcpyHostToDevice);
+  const Gemm<Element<double>> dg;
+  for (int round = 0; round < 3; ++round)
+    for (size_t kk : {16, 128, 512}) {
+      auto v = time_cl([&] { return dg(q, Layout::ColMajor, Transpose::No, Transpose::No, n, n, kk, 1.0, Ad, 0, n, Bd, 0, kk, 0.0, Cd, 0, n); }, 1);
+      const double one = 1, zero = 0;
+      auto w = time_cuda([&] { cublasDgemm(hb, CUBLAS_OP_N, CUBLAS_OP_N, n, n, kk, &one, da, n, db, kk, &zero, dc, n); }, false);
+      std::printf("DGEMM 512x512x%-4zu back to back: gemmcl median %6.2f us (min %6.2f), cuBLAS %6.2f us (min %6.2f)\n", kk,
+                  median(v), lo(v), median(w), lo(w));
+    }
 }
