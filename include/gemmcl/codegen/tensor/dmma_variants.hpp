@@ -75,7 +75,7 @@ inline constexpr DmmaVariant dmma_variants[] = {
      " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7",
      false, true, true},
     // For tuning: 13's tiles in K steps of 32 (two 16-deep halves a stage), m16n8k16, three stages (15). Half
-    // the barriers and waits of 13 per MMA; measured beside it on the H200 (warm, all pairs, three processes
+    // the barriers and waits of 13 per MMA; measured beside it on the H200 (warm, all pairs, two processes
     // each), 5% faster at 512^3 but 8% slower at 576^3 and 3% at 640^3, so 13 stays.
     {64, 32, 128,
      " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"
