@@ -268,23 +268,17 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
               // gemmcl returns the events of every command a call enqueues (packing, product, a second
               // split-K kernel), so the span is the whole call. It is timed back to back like cuBLAS;
               // a second pass, with a fill before each call, records the bracket beside it.
-              auto timed_call = [&](int s) {
+              auto call_on = [&](int s) {
                 auto& set = sets[static_cast<std::size_t>(s)];
-                const Call call{layout, ta,     tb,       shape.m, shape.n,  shape.k, o.alpha,
-                                o.beta, &set.a, cs.lda(), &set.b,  cs.ldb(), &set.c,  cs.ldc()};
-                return cfg->run(env.queue, call);
+                return Call{layout, ta,     tb,       shape.m, shape.n,  shape.k, o.alpha,
+                            o.beta, &set.a, cs.lda(), &set.b,  cs.ldb(), &set.c,  cs.ldc()};
               };
+              auto timed_call = [&](int s) { return cfg->run(env.queue, call_on(s)); };
               if (timing.host_clock) {
                 // By the host's clock: calls without events on a queue without profiling, then a wait.
                 int next = 1;
                 const Stats t = time_by_host(
-                    timing.iterations,
-                    [&] {
-                      auto& set = sets[static_cast<std::size_t>(next++ % timing.sets)];
-                      const Call call{layout, ta,     tb,       shape.m, shape.n,  shape.k, o.alpha,
-                                      o.beta, &set.a, cs.lda(), &set.b,  cs.ldb(), &set.c,  cs.ldc()};
-                      cfg->quiet(env.plain, call);
-                    },
+                    timing.iterations, [&] { cfg->quiet(env.plain, call_on(next++ % timing.sets)); },
                     [&] { check(env.plain.finish(), "clFinish"); });
                 r.runs = static_cast<int>(t.ms.size());
                 r.median = t.median(), r.min = t.min(), r.max = t.max();

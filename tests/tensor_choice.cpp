@@ -90,10 +90,10 @@ TEST_CASE("tensor-core choices by shape") {
   constexpr DmmaVariant k8_copied[] = {{128, 64, 128, " -DGEMMCL_DMMA_BK=8", false, false}};
   constexpr DmmaVariant k32_by_tma[] = {{64, 32, 128, " -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_BK=32", false, true}};
   constexpr DmmaVariant k128_by_tma[] = {{64, 32, 128, " -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_BK=128", false, true}};
-  static_assert(!codegen::tensor::tma_k_steps_of_16(k8_by_tma));
-  static_assert(codegen::tensor::tma_k_steps_of_16(k8_copied));
-  static_assert(codegen::tensor::tma_k_steps_of_16(k32_by_tma));    // two halves
-  static_assert(!codegen::tensor::tma_k_steps_of_16(k128_by_tma));  // crosses a split K's unit of 64
+  static_assert(!codegen::tensor::tma_k_steps_in_halves(k8_by_tma));
+  static_assert(codegen::tensor::tma_k_steps_in_halves(k8_copied));
+  static_assert(codegen::tensor::tma_k_steps_in_halves(k32_by_tma));    // two halves
+  static_assert(!codegen::tensor::tma_k_steps_in_halves(k128_by_tma));  // crosses a split K's unit of 64
   // K split: two work-groups a unit, in parts of at least 1024 (FP64: 256), or 512 where that leaves
   // half the units idle (one tile of TF32 on mma.sync).
   const auto splits = [&](const element::Info& e, bool trans_b, std::size_t m, std::size_t n, std::size_t depth) {

@@ -91,7 +91,7 @@ inline constexpr std::size_t dmma_tma_twin(std::size_t i) { return 7 + i; }
 // half one 128-byte row of a box, as the kernel requires (dmma_tma.hpp) and the runtime's maps assume;
 // and steps that divide 64, the unit of a split K (tensor_cores.hpp), so no step crosses into the next part.
 template <std::size_t N>
-constexpr bool tma_k_steps_of_16(const DmmaVariant (&variants)[N]) {
+constexpr bool tma_k_steps_in_halves(const DmmaVariant (&variants)[N]) {
   constexpr std::string_view key = "GEMMCL_DMMA_BK=";
   for (const DmmaVariant& v : variants) {
     const std::size_t at = v.options.find(key);
@@ -103,7 +103,7 @@ constexpr bool tma_k_steps_of_16(const DmmaVariant (&variants)[N]) {
   }
   return true;
 }
-static_assert(tma_k_steps_of_16(dmma_variants),
+static_assert(tma_k_steps_in_halves(dmma_variants),
               "DMMA by TMA: K steps of whole 16-double halves, each one 128-byte row of a box (the runtime's tensor "
               "maps), dividing 64 (a split K's unit)");
 
