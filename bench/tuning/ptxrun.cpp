@@ -12,6 +12,12 @@
 //   ncu --set full -k gemmcl_gemm -c 1 -o k ./ptxrun k.ptx ... 1
 //   ncu -i k.ncu-rep --page source --csv --print-source sass > k.csv  # stall samples per instruction
 // With a trailing argument it times cuBLAS on the same shape instead (for its profile).
+// PTXRUN_TMA=1 (with PTXRUN_KERNEL=gemmcl_dmma, dbl 1): the DMMA kernel loading by TMA, whose PTX is the
+// sm_90a text the runtime builds: run gemmcl_bench on that one transpose pair with a fresh
+// GEMMCL_CACHE_DIR, and take the entry holding ".entry gemmcl_dmma" from its first "//" to the first
+// NUL, %envreg -> 0 as above. Its maps are passed as the runtime writes them (runtime/tensor_map.hpp),
+// with a slot of 256 bytes per work-group; its local memory over 48 KiB becomes dynamic. Build with
+// `-Iinclude ... -lOpenCL` (the map encoder's error type).
 // PTXRUN_PARTS=p: K split in p parts added in the kernel (PTX built with GEMMCL_SPLIT_IN_KERNEL=1, as
 // perf.cpp's register report builds it): a workspace of p slices, one ticket per tile, C as D.
 #include <cuda.h>
@@ -19,11 +25,14 @@
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "gemmcl/runtime/tensor_map.hpp"
 #define CK(x) do { auto s_ = (x); if ((int)s_ != 0) { std::printf("FAIL %s = %d line %d\n", #x, (int)s_, __LINE__); std::exit(1); } } while (0)
 int main(int argc, char** argv) {
   std::ifstream f(argv[1]); std::stringstream ss; ss << f.rdbuf(); std::string ptx = ss.str();
@@ -64,12 +73,30 @@ int main(int argc, char** argv) {
   std::string sig = ptx.substr(s, e - s);
   std::vector<std::string> types; std::regex re(R"(\.param\s+\.(\w+))");
   for (std::sregex_iterator it(sig.begin(), sig.end(), re), end; it != end; ++it) types.push_back((*it)[1]);
+  // Static local memory over 48 KiB, which CUDA only grants dynamically: the largest array becomes the
+  // dynamic one (the others stay static).
+  unsigned dyn_smem = 0;
+  {
+    std::regex sh(R"(\.shared \.align (\d+) \.b8 (\S+)\[(\d+)\];)");
+    std::smatch best; unsigned most = 0;
+    for (std::sregex_iterator it(ptx.begin(), ptx.end(), sh), end; it != end; ++it)
+      if ((unsigned)std::stoul((*it)[3]) > most) { most = (unsigned)std::stoul((*it)[3]); best = *it; }
+    if (most > 48 * 1024) {
+      dyn_smem = most;
+      const std::string decl = ".extern .shared .align " + best[1].str() + " .b8 " + best[2].str() + "[];\n";
+      ptx.erase(best.position(0), best.length(0));  // at module scope instead: before the first entry
+      const size_t entry = ptx.rfind("\n", ptx.find(".entry"));
+      ptx.insert(entry == std::string::npos ? 0 : entry + 1, decl);
+    }
+  }
   CUmodule mod; char log[8192] = {0};
   CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES}; void* vals[] = {log, (void*)(size_t)sizeof(log)};
   if (cuModuleLoadDataEx(&mod, ptx.c_str(), 2, opts, vals) != CUDA_SUCCESS) { std::printf("load failed: %s\n", log); return 1; }
   CUfunction fn; CK(cuModuleGetFunction(&fn, mod, kname.c_str()));
+  if (dyn_smem) CK(cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)dyn_smem));
   // m, n, k_total, k_chunk, alpha, beta, a, a_off, lda, b, b_off, ldb, c, c_off, ldc, c_split, c_whole, tickets, d, d_off, ldd, d_alpha, d_beta
-  struct V { unsigned long long u; double d; bool isf; };
+  struct V { unsigned long long u; double d; bool isf; std::vector<char> blob{}; };
+  const bool tma = std::getenv("PTXRUN_TMA") != nullptr;
   const unsigned parts = std::getenv("PTXRUN_PARTS") ? (unsigned)atoi(std::getenv("PTXRUN_PARTS")) : 1;
   const unsigned gx = (M + TM - 1) / TM, gy = (N + TN - 1) / TN, chunk = (K + parts - 1) / parts;
   CUdeviceptr w = 0, tickets = 0;
@@ -82,16 +109,32 @@ int main(int argc, char** argv) {
                        {a}, {0}, {lda}, {b}, {0}, {ldb}, {c}, {0}, {(unsigned)M}, {0}, {M % 4 == 0 ? 1u : 0u}, {0}, {0}, {0}, {0}, {0, 1.0, true}, {0, 0.0, true}}
       : std::vector<V>{{(unsigned)M}, {(unsigned)N}, {(unsigned)K}, {chunk}, {0, 1.0, true}, {0, 0.0, true},
                        {a}, {0}, {lda}, {b}, {0}, {ldb}, {w}, {0}, {(unsigned)M}, {(unsigned long long)M * N}, {M % 4 == 0 ? 1u : 0u}, {tickets}, {c}, {0}, {(unsigned)M}, {0, 1.0, true}, {0, 0.0, true}};
+  if (tma) {  // m .. c_split, then A's map, B's, the slots
+    namespace tma_ = gemmcl::runtime::tma;
+    if (!dbl) { std::printf("PTXRUN_TMA: the DMMA kernel only (dbl 1)\n"); return 1; }
+    const auto ft = tma_::MapType::Float64;
+    const unsigned eb = (unsigned)es, box_k = 128 / eb;
+    const auto am = ta ? tma_::tiled_2d(ft, eb, K, M, (unsigned long long)lda * es, box_k, TM)
+                       : tma_::tiled_2d(ft, eb, M, K, (unsigned long long)lda * es, box_k, box_k);
+    const auto bm = !tb ? tma_::tiled_2d(ft, eb, K, N, (unsigned long long)ldb * es, box_k, TN)
+                        : tma_::tiled_2d(ft, eb, N, K, (unsigned long long)ldb * es, box_k, box_k);
+    CUdeviceptr slots; CK(cuMemAlloc(&slots, (size_t)gx * gy * parts * 256));
+    v.resize(16);
+    V x{}; x.blob.resize(128); std::memcpy(x.blob.data(), am.words.data(), 128); v.push_back(x);
+    std::memcpy(x.blob.data(), bm.words.data(), 128); v.push_back(x);
+    v.push_back(V{slots});
+  }
   std::vector<std::vector<char>> store(types.size()); std::vector<void*> args;
   for (size_t i = 0; i < types.size(); ++i) {
     auto& t = types[i]; auto& st = store[i]; st.resize(8);
-    if (t == "f32") { float x = (float)v[i].d; memcpy(st.data(), &x, 4); }
+    if (!v[i].blob.empty()) st = v[i].blob;
+    else if (t == "f32") { float x = (float)v[i].d; memcpy(st.data(), &x, 4); }
     else if (t == "f64") { double x = v[i].d; memcpy(st.data(), &x, 8); }
     else if (t == "u32" || t == "s32") { unsigned x = (unsigned)v[i].u; memcpy(st.data(), &x, 4); }
     else { unsigned long long x = v[i].u; memcpy(st.data(), &x, 8); }
     args.push_back(st.data());
   }
-  auto launch = [&] { CK(cuLaunchKernel(fn, flat ? gx * gy : gx, flat ? 1 : gy, parts, BX, BY, 1, 0, 0, args.data(), nullptr)); };
+  auto launch = [&] { CK(cuLaunchKernel(fn, flat ? gx * gy : gx, flat ? 1 : gy, parts, BX, BY, 1, dyn_smem, 0, args.data(), nullptr)); };
   launch(); CK(cuCtxSynchronize());
   CK(cuEventRecord(e0, 0)); for (int i = 0; i < iters; ++i) launch(); CK(cuEventRecord(e1, 0)); CK(cuEventSynchronize(e1));
   float ms; CK(cuEventElapsedTime(&ms, e0, e1));
