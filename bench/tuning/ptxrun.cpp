@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
                        {a}, {0}, {lda}, {b}, {0}, {ldb}, {w}, {0}, {(unsigned)M}, {(unsigned long long)M * N}, {M % 4 == 0 ? 1u : 0u}, {tickets}, {c}, {0}, {(unsigned)M}, {0, 1.0, true}, {0, 0.0, true}};
   if (tma) {  // m .. c_split, then A's map, B's, the slots
     namespace tma_ = gemmcl::runtime::tma;
-    if (!dbl) { std::printf("PTXRUN_TMA: the DMMA kernel only (dbl 1)\n"); return 1; }
+    if (!dbl || parts > 1) { std::printf("PTXRUN_TMA: the DMMA kernel only (dbl 1), K whole\n"); return 1; }
     const auto ft = tma_::MapType::Float64;
     const unsigned eb = (unsigned)es, box_k = 128 / eb;
     const auto am = ta ? tma_::tiled_2d(ft, eb, K, M, (unsigned long long)lda * es, box_k, TM)
