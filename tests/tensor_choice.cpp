@@ -55,11 +55,13 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(one_wave(false, false, 1000, 1000, false) == Tile{128, 64, 256});
   CHECK(one_wave(false, false, 1160, 800) == Tile{128, 64, 256});
   CHECK(one_wave(false, false, 4096, 4096) == Tile{128, 64, 128});
-  // By TMA, where 128 x 64 tiles are too few and K too shallow to split: 64 x 32 tiles where those fit two
-  // a unit, else 96 x 64 ones where those fit one a unit; the cp.async kernels keep 64 x 64 and eight warps.
+  // By TMA, where 128 x 64 tiles are too few and K too shallow to split: 32 x 32 tiles where those fit two
+  // a unit, else 64 x 32 ones where those do, else 96 x 64 ones where those fit one a unit; the cp.async
+  // kernels keep 64 x 64 and eight warps.
   for (const bool ta : {false, true})
     for (const bool tb : {false, true}) {
-      CHECK(one_wave(ta, tb, 512, 512) == Tile{64, 32, 128});    // 128 tiles
+      CHECK(one_wave(ta, tb, 512, 512) == Tile{32, 32, 128});    // 256 tiles: two a unit
+      CHECK(one_wave(ta, tb, 544, 544) == Tile{64, 32, 128});    // 289 of 32 x 32, 153 of 64 x 32
       CHECK(one_wave(ta, tb, 704, 704) == Tile{64, 32, 128});    // 242 tiles: two a unit
       CHECK(one_wave(ta, tb, 768, 768) == Tile{96, 64, 256});    // 288 of 64 x 32, 96 of 96 x 64
       CHECK(one_wave(ta, tb, 1000, 1000) != Tile{96, 64, 256});  // 176 of 96 x 64

@@ -190,8 +190,8 @@ TEST_CASE_TEMPLATE("wgmma kernel, emulated", G, HopperHalf, HopperHalfFloat, Hop
 
 // The FP64 tensor-core kernel's TMA form (codegen/tensor/dmma_tma.hpp) emulated, on any device: its
 // tilings (on a device of two compute units, as PoCL on CI's machine, 64 x 64 where 128 rows would
-// pad m, 128 x 64, and 64 x 32 where even one 128 x 64 tile is too few; the others are forced by CTest's
-// tensor_cores.dmma_* entries), every layout and
+// pad m, 128 x 64, and 32 x 32 or 64 x 32 where even one 128 x 64 tile is too few; the others are forced
+// by CTest's tensor_cores.dmma_* entries), every layout and
 // transpose pair (the fragments' permutations and swizzle differ for K-major and MN-major tiles), edges
 // in every direction, misaligned operands, K split; Gemm<> takes this form on compute capability 9.0.
 using DmmaTma = TensorPath<double, double, true, Epilogue<Activation::Identity>, true>;
@@ -212,8 +212,8 @@ TEST_CASE("DMMA by TMA, emulated") {
       CHECK(x.tma);
       return Tile{x.tile_m, x.tile_n, x.threads};
     };
-    CHECK(tile(37, 53, 61) == Tile{64, 32, 128});     // one 128 x 64 tile: 64 x 32 ones, two a unit
-    CHECK(tile(100, 60, 77) == Tile{64, 32, 128});
+    CHECK(tile(37, 53, 61) == Tile{32, 32, 128});     // one 128 x 64 tile: four 32 x 32 ones, two a unit
+    CHECK(tile(100, 60, 77) == Tile{64, 32, 128});    // eight of 32 x 32, four of 64 x 32
     CHECK(tile(128, 128, 32) == Tile{128, 64, 128});  // two 128 x 64 tiles: one a unit
     CHECK(tile(60, 300, 77) == Tile{64, 64, 128});    // m of 64
   }

@@ -183,7 +183,8 @@ int run_dmma_turned(Device& d) {
 }
 
 // DMMA by TMA in the one-wave tiles of few-tile products (forced, as above): 96 x 64 tiles of eight warps,
-// two tiles in m, the second of four rows, cut by n and K; and 64 x 32 tiles of four warps, cut the same way.
+// two tiles in m, the second of four rows, cut by n and K; 64 x 32 tiles of four warps, cut the same way; and
+// 32 x 32 tiles (K steps of 32 in four stages), cut in m, n and K.
 int run_dmma_mid(Device& d) {
   ::setenv("GEMMCL_DMMA_VARIANT", "14", 1);
   return run_dmma_pair<true>(d, 100, 40, 21, 1, 6);
@@ -191,6 +192,10 @@ int run_dmma_mid(Device& d) {
 int run_dmma_fine(Device& d) {
   ::setenv("GEMMCL_DMMA_VARIANT", "13", 1);
   return run_dmma_pair<true>(d, 70, 40, 21, 2, 5);
+}
+int run_dmma_finest(Device& d) {
+  ::setenv("GEMMCL_DMMA_VARIANT", "16", 1);
+  return run_dmma_pair<true>(d, 40, 40, 45, 3, 7);
 }
 
 // DMMA with K in two parts added by the kernel itself (forced: on one compute unit no product splits):
@@ -340,6 +345,7 @@ int main(int argc, char** argv) {
       {"tensor-dmma-tma-turned", run_dmma_turned},
       {"tensor-dmma-tma-mid", run_dmma_mid},
       {"tensor-dmma-tma-fine", run_dmma_fine},
+      {"tensor-dmma-tma-finest", run_dmma_finest},
       {"tensor-dmma-split-in-kernel", run_dmma_split},
       // The Hopper kernel, emulated (tests/CMakeLists.txt gives these 256 KiB of local memory).
       {"tensor-wgmma-half", run_wgmma_half},

@@ -87,9 +87,12 @@ fine="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_D
 fine+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=7"
 mid="-DGEMMCL_DMMA_BM=96 -DGEMMCL_DMMA_BN=64 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
 mid+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=7"
+# 32 x 32 of four warps (16 x 16 each), m16n8k16, K steps of 32 in four stages.
+finest="-DGEMMCL_DMMA_BM=32 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"
+finest+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=4"
 for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead" "00 16 tma" "01 16 tma" "10 16 tma" "11 16 tma" \
             "01 8 tma-cap" "10 8 tma-ahead" "00 8 tma-turned" "01 8 tma-turned-sum" "11 8 tma-fine" "10 8 tma-mid" \
-            "01 8 tma-mid-sum"; do
+            "01 8 tma-mid-sum" "01 16 tma-finest"; do
   read -r tt kk kind <<< "$spec"
   ta=${tt:0:1} tb=${tt:1:1} cap="" extra="" tma=""
   [[ $kind == cap ]] && cap=1 extra=" $small"
@@ -102,6 +105,7 @@ for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead" "00 16 tma" 
   [[ $kind == tma-fine ]] && extra=" $fine -DGEMMCL_DMMA_TMA=1"
   [[ $kind == tma-mid ]] && extra=" $mid -DGEMMCL_DMMA_TMA=1"
   [[ $kind == tma-mid-sum ]] && extra=" $mid -DGEMMCL_DMMA_TMA=1 -DGEMMCL_SPLIT_IN_KERNEL=1"
+  [[ $kind == tma-finest ]] && extra=" $finest -DGEMMCL_DMMA_TMA=1"
   id="double.$tt${kind:+.$kind}" programs=$((programs + 1)) count=$((count + 1))
   options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb$extra"
   clang_ptx "double" "$id" "$options" || continue
