@@ -255,7 +255,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // tiles that still fit in one wave, 32 x 32 or 64 x 32 two a unit, else 96 x 64 one a unit
     // (dmma_variants.hpp). Every scheduler of a unit then holds less of C: 512^3 to 704^3 ran 1.4-1.5x
     // faster on 64 x 32 tiles than on 64 x 64 ones, 768^3 1.2x on 96 x 64 than on 128 x 64, and 512^3
-    // 4-8% faster on 32 x 32 than on 64 x 32 (H200, bench/results.md).
+    // 6-8% faster on 32 x 32 than on 64 x 32 under events (H200, bench/results.md).
     const bool shallow_few = few(large) && k < split_min_k;
     const bool finest = shallow_few && tiles(dmma_variants[dmma_finest]) <= 2 * units;
     const bool fine = shallow_few && tiles(dmma_variants[dmma_fine]) <= 2 * units;

@@ -83,7 +83,8 @@ inline constexpr DmmaVariant dmma_variants[] = {
      false, true},
     // Products whose 32 x 32 tiles fit two a unit in one wave (512^3 and below), by TMA: four 16 x 16 warps,
     // m16n8k16, K steps of 32 in four stages (16). Each unit then holds two work-groups, so each scheduler
-    // two warps where 13's tiles gave it one: 512^3 ran 4-8% faster than on 13 in three runs (H200).
+    // two warps where 13's tiles gave it one: at 512^3 6-8% faster than 13 under events in four runs
+    // (H200), -1% to +9% by the host's clock.
     {32, 32, 128,
      " -DGEMMCL_DMMA_BM=32 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"
      " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=4",
