@@ -257,8 +257,8 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // faster on 64 x 32 tiles than on 64 x 64 ones, 768^3 1.2x on 96 x 64 than on 128 x 64, and 512^3
     // 6-8% faster on 32 x 32 than on 64 x 32 under events (H200, bench/results.md).
     const bool shallow_few = few(large) && k < split_min_k;
-    const bool finest = shallow_few && tiles(dmma_variants[dmma_finest]) <= 2 * units;
-    const bool fine = shallow_few && tiles(dmma_variants[dmma_fine]) <= 2 * units;
+    const auto two_a_unit = [&](std::size_t i) { return shallow_few && tiles(dmma_variants[i]) <= 2 * units; };
+    const bool finest = two_a_unit(dmma_finest), fine = two_a_unit(dmma_fine);
     const bool mid = shallow_few && tiles(dmma_variants[dmma_mid]) <= units;
     // By TMA with A M-contiguous and B K-major, the eight-warp tiles turned around (64 x 128) where they
     // too fit in one wave: measured faster at 1000^3 (0.90 of cuBLAS against 0.88, H200), and slower with
