@@ -60,7 +60,12 @@ class StartLine {
 
 void worker(int id, const G& gemm, cl::CommandQueue& queue, StartLine& start, Outcome& out) {
   std::mt19937_64 rng(gt::base_seed() + static_cast<std::uint64_t>(id) * 7919);
-  std::uniform_int_distribution<std::size_t> size(17, 45);  // always at least two work-groups
+  // m and n within one span of tiles (three work-groups a side, each with an edge), so that every call
+  // of a program runs on the same grid; k free. PoCL before 6.0 (Debian 12's 3.1) aborts when commands
+  // of one kernel on different grids run at once: its kernel-handle cache releases by kernel and
+  // work-group size alone, then finds the wrong entry (fixed upstream by pocl commit c9ac4c0c).
+  static_assert(G::config.tile_m == 16 && G::config.tile_n == 16, "the span of m and n below is in tiles of 16");
+  std::uniform_int_distribution<std::size_t> span(33, 47), depth(17, 45);
   start.arrive_and_wait();
   for (int call = 0; call < calls_per_thread; ++call) {
     const gt::Combination& combo = combinations[(call + id) % 2];
@@ -68,9 +73,9 @@ void worker(int id, const G& gemm, cl::CommandQueue& queue, StartLine& start, Ou
     cs.layout = combo.layout;
     cs.ta = combo.ta;
     cs.tb = combo.tb;
-    cs.m = size(rng);
-    cs.n = size(rng);
-    cs.k = size(rng);
+    cs.m = span(rng);
+    cs.n = span(rng);
+    cs.k = depth(rng);
     cs.alpha = T(call % 3 == 0 ? -1.0 : 0.5);
     cs.beta = T(call % 2 == 0 ? 0.0 : 2.0);
     cs.nan_c = cs.beta == T(0);
