@@ -142,9 +142,8 @@ constexpr void emit_registers(util::text<Sink>& t, const Config& c) {
 // emit_buffer_setup) need no checks, which is every step but the last one or two of a work-group
 // whose tile lies inside C or whose edge operands are stored with K contiguous: one comparison with
 // the loop counter selects their unchecked loads, where testing each operand's extent and K range
-// per step cost a chain of dependent comparisons and branches at the top of every step (Nsight
-// Compute on the driver's code: "wait" and "branch resolving" stalls there, ~6% of the samples of
-// the 128x256 kernel).
+// per step cost a chain of dependent comparisons and branches at the top of every step, on which the
+// 128x256 kernel's warps stalled.
 template <class Sink>
 constexpr void emit_prefetch(util::text<Sink>& t, const Config& c) {
   t.open("if (t < t_whole)");

@@ -30,8 +30,8 @@ namespace gemmcl::codegen {
 inline constexpr std::string_view pack_blocks_kernel_name = "gemmcl_pack_blocks";
 
 // RBL: the elements per unit of K from one K step's blocks to the next: X rounded up to an odd
-// multiple of rbl_row_unit. Steps a power of two apart (XP of 4096) cost an H100 3% of a product's
-// speed; no other pitch measured did. The packing takes it as an argument, the kernels as RBL_ROW.
+// multiple of rbl_row_unit. Steps a power of two apart (XP of 4096) slowed products on an H100; no
+// other pitch measured did. The packing takes it as an argument, the kernels as RBL_ROW.
 inline constexpr int rbl_row_unit = 32;
 constexpr std::size_t rbl_row(std::size_t xp) {
   constexpr std::size_t u = rbl_row_unit;

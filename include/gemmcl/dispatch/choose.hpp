@@ -22,11 +22,10 @@ namespace gemmcl::dispatch {
 // parts can be added in the kernel (a device-wide fence) also scores a count of parts, up to
 // kInKernelMaxParts, within one wave (see below); if the automatic rule would split into no more parts
 // than that, this count replaces it, else the two are scored. Without the second kernel's cost a split
-// pays where the automatic rule keeps K whole, or cuts it finer than pays (H200, 64 x 128 tiles:
-// 1000^3 in 2 parts +5-9% over 1 and 3; 768^3 in 3 parts +17% over 4; 512^3 in 4 parts +7-10% over 8).
-// With long K the second kernel's share is small, and for groups under 256 work-items (8 warps) the
-// automatic rule's larger counts won, two groups per unit being too few warps: 4096 x 64 x 4096 on the
-// 128 x 64 entry ran up to 13% faster in 8 parts than in 4 in the kernel.
+// pays where the automatic rule keeps K whole, and fewer parts pay where it cuts K finer (64 x 128
+// tiles on an H200, bench/results.md). With long K the second kernel's share is small, and for groups
+// under 256 work-items (8 warps) the automatic rule's larger counts won, two groups per unit being too
+// few warps (4096 x 64 x 4096 on the 128 x 64 entry).
 struct Choice {
   double score = 0;
   int split_k = 0;
@@ -57,29 +56,27 @@ inline Choice choose(const core::Problem& p, const policy::Config& c, const poli
   };
   // More than two tiles per unit: some units hold three groups or the tiles need more than one wave, and
   // the most in-kernel parts ran fastest at every size measured, the finer groups evening out the units'
-  // loads and the last wave (128 x 64 tiles, 4 parts against 1: 1536^3 +21%, 2049^3 +10%, 2500^3 +12%,
-  // 3000^3 +3%, 4097^3 +2%; 64 x 128 tiles likewise; H200). The busy fraction does not see the busiest
-  // units, so the split keeps the better of the two scores. Only with K long enough that each part keeps
-  // its K loop (every size measured had K >= 1536).
+  // loads and the last wave (128 x 64 and 64 x 128 tiles on an H200, bench/results.md). The busy fraction
+  // does not see the busiest units, so the split keeps the better of the two scores. Only with K long
+  // enough that each part keeps its K loop (every size measured had K >= 1536).
   if (tiles > 2 * units && p.k >= kInKernelLongK) {
     const int parts = kInKernelMaxParts;
     return {std::max(best.score, scored(parts).score), parts};
   }
   if (p.k > kInKernelSearchMaxK && c.threads() < 256) return best;
   // Up to two groups per unit, or as many as fit for groups under 256 work-items (four warps need
-  // company; on an H200 the 128 x 64 entry with three per unit ran 896^3 25% faster than the 64 x 128
-  // entry with two, 1000^3-1024^3 1-5%, 1152^3 33%). Among those counts, the one that fills the busiest
-  // units best, ties to more parts: 81 tiles of 128 x 64 ran 8-12% faster in 3 parts (243 groups, two on
-  // most units) than in 4 (324: three on 60 units, two on 72).
+  // company: on an H200 the 128 x 64 entry with three per unit beat the 64 x 128 entry with two).
+  // Among those counts, the one that fills the busiest units best, ties to more parts: the busiest
+  // units set the time, so 81 tiles of 128 x 64 ran faster in 3 parts (two groups on most units) than
+  // in 4 (three on some units, two on the rest; bench/results.md).
   int parts = balanced_parts(tiles, units, c.threads(), resident);
   Choice few = scored(parts);
   // Where even two parts overfill the wave, groups under 256 work-items that share a unit with two
-  // or more others may take more parts than fit in one wave, if the score says so. On an H200,
-  // 1224^3-1280^3 on the 128 x 64 entry in 3 parts ran 13-20% faster than the 64 x 128 entry with K
-  // whole, and double 808 x 1616 x 808 on the 64 x 64 entry in 3 parts 28-35% faster than the 128 x 64
-  // entry with K whole. Not from a count that already fits (1064 x 532 x 1064 from 3 parts to 4: -7 to
-  // -11%), nor for the double 128 x 64 entry (two per unit; 1080^3 in 3 parts: -4 to -6%). It costs
-  // 1288^3-1408^3 with A transposed 2-7% against the 128 x 256 entry.
+  // or more others may take more parts than fit in one wave, if the score says so: on an H200 such a
+  // split beat a larger tile with K whole (1224^3-1280^3 on the 128 x 64 entry, double
+  // 808 x 1616 x 808 on the 64 x 64 entry). Not from a count that already fits, nor for the double
+  // 128 x 64 entry (two per unit): there the extra parts lost. It loses a little to the 128 x 256 entry
+  // at 1288^3-1408^3 with A transposed (bench/results.md).
   if (c.threads() < 256 && resident >= 3 && parts == 1)
     for (int q = parts + 1; q <= kInKernelMaxParts; ++q)
       if (const Choice more = scored(q); more.score > few.score) few = more;
@@ -105,10 +102,10 @@ struct Pick {
 // Short parts. Where a product splits the smallest unsliced tile of eight warps or more that adds its
 // parts in the kernel into 2-4 parts of 64-192 K each, at most two groups per unit, the per-group costs
 // (the first loads, storing and adding the parts) outweigh the FMAs, and more, smaller groups win whatever
-// the entries' large-problem speeds: on an H200 the 64 x 64 entry so split ran 256^3-576^3,
-// 512 x 256 x 512 and 320 x 640 x 320 15-50% faster than the choice of the score (the 64 x 128 entry
-// in 4 parts, or a second kernel adding 5-8 parts), all four pairs; with parts of 256 K or more
-// (256 x 256 x 1024, 640^3, 512 x 512 x 1024) it was even or slower.
+// the entries' large-problem speeds: on an H200 the 64 x 64 entry so split beat the choice of the score
+// (the 64 x 128 entry in 4 parts, or a second kernel adding 5-8 parts) at 256^3-576^3, 512 x 256 x 512
+// and 320 x 640 x 320. With parts of 256 K or more (640^3, 512 x 512 x 1024) the FMAs dominate again
+// and it gained nothing (bench/results.md).
 inline constexpr int kShortPartsMinK = 64, kShortPartsMaxK = 192;
 
 // What pick_entry knows of a table entry for the problem at hand.
@@ -123,16 +120,13 @@ struct Candidate {
 // Skinny products: C one tile across and many long. A tall tile (at least four times taller than wide)
 // runs the products whose C is one such tile wide and at least kSkinnyMinTiles of them tall, with K of
 // at least kSkinnyMinK, split as skinny_choice splits it (below); a wide tile (turned around) those
-// whose C is one tile tall and as many wide: the kernel's view of a row-major tall, skinny product. On
-// an H100 the 256 x 64 entry so chosen ran m x 64 x k 1.11-1.16x as fast as the score's choice at
-// 4096 x 64 x 4096, 1.23-1.28x at 6000 x 64 x 6000, 1.04-1.13x at 8192 x 64 x 8192, 1.44-1.62x at
-// 16384 x 64 x 16384 and 8192 x 32 x 8192 1.04-1.40x, all four pairs (32768 x 64 x 4096 0.98-1.45x);
-// on an H200 the 64 x 256 one ran the row-major n x 64 x k 1.20-1.26x at n = k = 4096, 1.04-1.10x at
-// 8192 and 1.05-1.12x at 16384. With fewer tiles they lost (2048 x 64 x 2048 up to 12%, 3000 x 64 x 3000
-// 4-8%; 64 x 2048 x 2048 14-18% on an H100), and so did the tall tile on the square and wider
-// products its speeds would win (1280^3, 2500^3, 1024 x 1024 x 8192, 8192 x 128 x 8192: up to 9%):
-// skinny tiles take part in no other choice. Only tiles whose short side is 64 or more count: shorter
-// ones (the CPU tables' 32 x 256, AMD's 64 x 16 DGEMM block) are ranked by the score with the others.
+// whose C is one tile tall and as many wide: the kernel's view of a row-major tall, skinny product.
+// There the 256 x 64 entry (H100) and the 64 x 256 one (H200) beat the score's choice, from
+// 4096 x 64 x 4096 up. With fewer tiles they lost, and so did the tall tile on the square and wider
+// products its speeds would win (1280^3, 1024 x 1024 x 8192): skinny tiles take part in no other
+// choice (bench/results.md: "tall, skinny products", H100; "Row-major tall, skinny products", H200).
+// Only tiles whose short side is 64 or more count: shorter ones (the CPU tables' 32 x 256, AMD's
+// 64 x 16 DGEMM block) are ranked by the score with the others.
 inline constexpr std::size_t kSkinnyMinTiles = 16, kSkinnyMinK = 4096;
 inline constexpr bool tall_tile(const policy::Config& c) {
   return c.slices == 1 && c.tile_n >= 64 && c.tile_m >= 4 * c.tile_n;
@@ -158,8 +152,9 @@ inline std::size_t skinny_entry(const core::Problem& p, const Candidate* entries
 
 // A skinny entry's split: the score's, but where that leaves the launch to split K into parts of fewer
 // than kSkinnyMinPartSteps K steps, that many steps a part. On an H200, 4096 x 64 x 4096 and its turn
-// ran 1.05-1.12x faster in 8 parts of 32 steps than in the 16 of 16 the launch made; 6000 x 64 x 6000
-// ran 1-7% slower in one wave of 5 parts than in the launch's 11 of 35 steps (bench/results.md).
+// ran faster in 8 parts of 32 steps than in the 16 of 16 the launch made. Parts already that long
+// stay: fewer, longer parts in one wave lost at 6000 x 64 x 6000 ("Row-major tall, skinny products"
+// in bench/results.md).
 inline constexpr std::size_t kSkinnyMinPartSteps = 32;
 inline Choice skinny_choice(const core::Problem& p, const Candidate& e, const policy::Rules& r,
                             const core::DeviceInfo& d, std::size_t element_bytes) {
@@ -202,23 +197,23 @@ inline ShortParts short_parts_entry(const core::Problem& p, const Candidate* ent
 // One wave of sliced work-groups. An entry with SliceK<S> (S register-tile grids per work-group, each
 // multiplying a slice of every K step, added in local memory) runs a product with K whole, one group
 // per unit and nothing to add across work-groups, where splitting K pays for writing, fencing and
-// reading parts (about 3.3 us of a 19 us call at 512^3). It replaces a choice that splits K, where the
+// reading parts, a large share of a small product's call. It replaces a choice that splits K, where the
 // caller leaves the split to Gemm<>, when the entry's tiles fill at most all the units and at least
 // half of them (K up to 512) or 60% (K up to kOneWaveMaxK), and K is at most 24 times the tile's
 // shorter side: the thinner tile reads more operand bytes per FMA, so its one wave stops paying sooner.
-// On an H200 it ran 384^3-512^3 4-17% faster (64 x 32 / 32 x 64 tiles against the 64 x 64 entry in 3-4
-// parts), 640^3-704^3 and K up to 1152 on 64 x 64 tiles 1-15%, and rectangles that had 2-4 parts 3-28%.
-// The limits leave out what lost: 512 x 512 x 1024 on 64 x 32 tiles (up to 5%), 768 x 384 x 768 on 72
-// tiles of 64 x 64 (2-13%), more tiles than units, and choices with K whole (even to 15% slower).
+// On an H200 it beat the split choices at 384^3-704^3, with K up to 1152 on 64 x 64 tiles, and on
+// rectangles that had 2-4 parts. The limits leave out what lost: K long for a thin tile
+// (512 x 512 x 1024 on 64 x 32 tiles), too few tiles for K over 512 (768 x 384 x 768 on 72 tiles of
+// 64 x 64), more tiles than units, and choices with K whole (bench/results.md).
 // Of several such entries, the smallest tile (more groups in the one wave, each with less work), then
 // the better speed for the pair of transposes. An entry of fewer than kOneWaveMinThreads work-items
 // may be that smallest tile but does not make the rule apply: where only it qualified, in place of
-// choices that split K, the 64 x 48 entry's four warps a unit lost up to 25% at K of 768-1152 (H100),
-// while where the 64 x 64 entry qualified too it gained 4-20% in the kernel's NN and TN (NT and TT:
-// -8% to +13%). A large sliced tile (kOneWaveLargeArea elements or more) must fill 80% of the units
-// whatever K: the 128 x 64 one ran 960^3-1024^3 and other products of 112-128 such tiles 5-50% faster
-// than their split choices, but lost 9-20% at 72-98 tiles (768 x 768 x 512, 896^3, 768 x 1024 x 1024,
-// 1040 x 520 x 1040), where a unit left idle costs more work than the split's sums do.
+// choices that split K, the 64 x 48 entry's four warps a unit lost at K of 768-1152 (H100), while
+// where the 64 x 64 entry qualified too it mostly gained ("One packed operand; a 64 x 48 tile for one
+// wave" in bench/results.md). A large sliced tile (kOneWaveLargeArea elements or more) must fill 80%
+// of the units whatever K: the 128 x 64 one beat the split choices with 112-128 tiles (960^3-1024^3)
+// but lost with 72-98 (896^3), where a unit left idle costs more work than the split's sums do ("one
+// wave of sliced 128 x 64 work-groups", H200, in bench/results.md).
 // Sliced entries take part in no other choice.
 inline constexpr std::size_t kOneWaveMaxK = 1152, kOneWaveShortK = 512;
 inline constexpr int kOneWaveMinThreads = 256, kOneWaveLargeArea = 128 * 64;

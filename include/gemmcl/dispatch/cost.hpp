@@ -23,19 +23,17 @@ inline std::size_t tiles_of(const core::Problem& p, const policy::Config& c) {
 // How busy an entry's work-groups (after splitting K) keep the device, 0 to 1. They run in waves of
 // `capacity` = compute units x resident. Within one wave a unit holding j of its `resident` groups runs
 // at (j / resident)^p of its full rate: p = 1/4 for groups of 256 work-items and more (one group
-// already does most of the work), 3/4 below (four warps need company: the 128 x 64 entry in two
-// parts ran 1000^3 5% slower than the 64 x 128 entry, and in four parts 512^3 14% slower, where it
-// is 13% faster with three groups per unit); with fewer groups than units, the idle units do nothing
-// (512^3 in 3 parts of 64 x 128 tiles, 96 groups on 132 units, ran 10% slower than in 4 parts, 128
-// groups). Beyond one wave, the last partial wave spreads its groups over the units and takes
-// (j / resident)^(1/2) of a full wave's time: 153 tiles of 128 x 256 on 132 units (2049^3) take two
-// whole waves, which made that shape 0.5x cuBLAS where 64 x 128 tiles reach 0.7x (H200); and a last
-// wave of one 128 x 128 group on 33 of the units (4097^3) cost that entry a fifth of its speed, which
-// an exponent of 3/4 rated at a tenth. Within one wave, when each group's K loop is long
-// (k_per_group >= kBusiestUnitsMinK), the busiest units, holding ceil(groups / units), set the time:
-// counting them moved 1048^3-2200^3 shapes in several pairs 5-40% faster. Below 512 of K per group
-// the count mispredicted (552 x 1104 x 552 and 624^3 lost 5-11% with it), so short groups keep the
-// plain estimate.
+// already does most of the work), 3/4 below (four warps need company: the 128 x 64 entry lost to the
+// 64 x 128 one with two groups per unit or fewer, and won with three); with fewer groups than units,
+// the idle units do nothing (512^3 ran slower in 3 parts of 64 x 128 tiles, 96 groups on 132 units,
+// than in 4 parts, 128 groups). Beyond one wave, the last partial wave spreads its groups over the
+// units and takes (j / resident)^(1/2) of a full wave's time: 153 tiles of 128 x 256 on 132 units
+// (2049^3) take two whole waves, which left that entry well behind 64 x 128 tiles there (H200); and a
+// last wave of one 128 x 128 group on 33 of the units (4097^3) cost that entry more than an exponent
+// of 3/4 rated. Within one wave, when each group's K loop is long (k_per_group >= kBusiestUnitsMinK),
+// the busiest units, holding ceil(groups / units), set the time: counting them picked faster choices
+// for mid-sized products (1048^3-2200^3). Below 512 of K per group the count mispredicted, so short
+// groups keep the plain estimate (bench/results.md).
 inline constexpr double kBusiestUnitsMinK = 512;
 inline double busy_fraction(double groups, double units, double resident, double threads,
                             double k_per_group = 0) {
@@ -55,10 +53,10 @@ inline double busy_fraction(double groups, double units, double resident, double
 // Gemm<>'s estimate of how fast a built-in entry runs this problem, in the entry's speed units:
 //   speed x fill x busy fraction x K-loop length x split cost x fit
 // fill: the real part of the tile area covering C. Busy fraction: above. K-loop length: a work-group's K
-// range over that plus 64, the prologue and epilogue it pays once (fitted to L2-cold timings of the
-// 64 x 128 entry in 1 to 4 parts at 768^3-1024^3). Split cost: adding the parts, measured at about 15%
-// with a second kernel and 5% in the kernel. Fit: on CPUs, whether the entry's vectors fit the vector
-// unit. split_k: the split rule, as SplitK<S>'s S.
+// range over that plus 64, the prologue and epilogue it pays once (fitted to the 64 x 128 entry in 1 to
+// 4 parts at 768^3-1024^3). Split cost: adding the parts, 15% of the time with a second kernel and 5%
+// in the kernel. Fit: on CPUs, whether the entry's vectors fit the vector unit. split_k: the split
+// rule, as SplitK<S>'s S.
 inline double score(const core::Problem& p, const policy::Config& c, const policy::Rules& r, int speed, int resident,
                     const core::DeviceInfo& d, std::size_t element_bytes, int split_k,
                     bool device_fence) {

@@ -15,8 +15,8 @@ namespace gemmcl::dispatch {
 
 using core::DeviceInfo;
 
-// Thresholds of should_transpose, measured with PoCL on a 2-core AVX2 machine: the transposing copy took
-// the transposed pairs from 0.51-0.74x to 0.66-0.92x OpenBLAS at 1024^3, and was mixed at 512^3.
+// Thresholds of should_transpose, measured with PoCL on a 2-core AVX2 machine: the transposing copy sped
+// up the transposed pairs at 1024^3, and was mixed at 512^3 (bench/results.md).
 inline constexpr std::size_t kTransposeMinUses = 64;
 inline constexpr double kTransposeMinFlops = 134217728.0;  // 2^27
 
@@ -32,9 +32,9 @@ inline bool should_pack(Packing requested, const DeviceInfo& d, std::size_t rows
   if (requested == Packing::Always) return true;
   // CPUs load misaligned vectors at nearly full speed.
   if (d.is_cpu()) return false;
-  // On GPUs element-wise reads cost 3-10% of the product's time; the copy (two launches and a pass over
-  // the operand) repays that only for long products. H200, packed vs element-wise: 8191^3 +3-5%, 4095^3
-  // +1-3%, 4097^3 +5-9% (64 x 128 tiles), but 2047^3 -8%, 1023^3 -30%.
+  // On GPUs element-wise reads slow the product down; the copy (two launches and a pass over the
+  // operand) repays that only for long products: on an H200 packing paid from about 4096^3 up and lost
+  // at 2047^3 and below (bench/results.md).
   const double flops = 2.0 * double(rows) * double(cols) * double(uses);
   return uses >= 2048 && k >= 2048 && flops >= 68719476736.0;  // 2^36 flops: half of 4096^3's
 }

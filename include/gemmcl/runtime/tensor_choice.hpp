@@ -102,11 +102,10 @@ inline bool tf32_copies_pay(bool trans_b, std::size_t m) {
 }
 
 // TF32 on the wgmma kernel rounds what it reads through descriptors to TF32 in local memory, which
-// halved its speed with both operands so (without rounding it reached 0.85x of cuBLAS on an H100, but
-// with 2.5x its error). On products whose operands are small beside their work, B (and A where not
-// read from registers) is copied first instead, rounded (and transposed where needed), and the kernel
-// reads them as they are; so is any operand copied anyway. (At 1024^3 the copies cost more than they
-// save.)
+// slowed it badly with both operands so (without rounding it ran faster on an H100, but less exactly).
+// On products whose operands are small beside their work, B (and A where not read from registers) is
+// copied first instead, rounded (and transposed where needed), and the kernel reads them as they are;
+// so is any operand copied anyway. (At 1024^3 the copies cost more than they save.)
 inline bool tf32_rounds_in_copies(std::size_t m, std::size_t n) { return std::min(m, n) >= 2048; }
 
 // GEMMCL_TMA=0 keeps every operand off TMA, GEMMCL_TF32_TMA=0 TF32's (measurements).
@@ -120,9 +119,9 @@ inline bool tf32_tma_by_environment() {
 }
 // 16-bit products on the wgmma kernel load by TMA each operand they read K-major (A transposed, B not;
 // aligned, or its aligned copy): it arrives as stored, and the work-items issue no copies for it. That
-// was measured faster (2-8% at 4096^3 and 8192^3, H200) where the tiles fill the device and K is deep;
-// smaller and split products, where each work-group's setup of its maps weighs more and which were not
-// measured so, keep their copies (`large`).
+// was measured faster where the tiles fill the device and K is deep (H200; bench/results.md, "16-bit:
+// K-major operands by TMA"); smaller and split products, where each work-group's setup of its maps
+// weighs more and which were not measured so, keep their copies (`large`).
 inline bool wgmma16_by_tma(const element::Info& e, bool on_wgmma, bool k_major, bool large = true) {
   return e.bytes == 2 && on_wgmma && k_major && large && tma_by_environment();
 }
@@ -132,26 +131,26 @@ inline bool wgmma16_tma_pays(std::size_t tiles, std::size_t units, std::size_t k
 // TF32 on the wgmma kernel loads by TMA (codegen/tensor/wgmma_tma.hpp) every operand it reads through a
 // descriptor: as stored where it is K-major and starts and strides on 16 bytes, else from its copy
 // (transposed, aligned). TMA rounds as it copies, so an operand needs neither a rounding copy before the
-// kernel nor a rounding pass in it, and the kernel itself ran 1.5-5% faster (H200; bench/results.md).
+// kernel nor a rounding pass in it, and the kernel itself ran faster (H200; bench/results.md, "TF32:
+// transposing copies at memory speed, every operand by TMA").
 inline bool tf32_by_tma(const Kernel& w) { return w.k_major && tf32_tma_by_environment(); }
 
 // TF32 on the wgmma kernel copies an M-contiguous A, transposed, for TMA rather than reading it from
 // registers where C is at least this wide: the copy costs in proportion to 1 / n of the product, the
-// registers a fixed share (H200: at 2048^3 the registers were 9% faster, at 3072^3 the copy 4-6%, at
-// 4096^3 5-9% and at 8192^3 15%). Where B is copied transposed anyway, A's copy goes in the same launch
-// and costs less: from C 1024 wide.
+// registers a fixed share, so the registers won at 2048^3 and the copy from 3072^3 up (H200;
+// bench/results.md, "TF32: transposing copies at memory speed, every operand by TMA"). Where B is
+// copied transposed anyway, A's copy goes in the same launch and costs less: from C 1024 wide.
 inline constexpr std::size_t tf32_a_copy_min_n = 3072, tf32_a_copy_with_b_min_n = 1024;
 
 // TF32 on the wgmma kernel takes A from registers (wgmma_a_regs.hpp: loaded from local memory and
 // rounded there, in either layout; every variant, under a register cap where two work-groups share a
 // multiprocessor) or, like B, through a descriptor from a K-major tile rounded ahead (by the copies,
-// or in local memory). Registers save A's transposing copy where it is stored
-// M-contiguous, and its rounding pass; but the loads and the rounding then sit between a K step's
-// barrier and its MMAs, which made the kernel itself 3-6% slower on 128 x 256 tiles and 13% slower on
-// a C 64 wide with K deep (H200). So: registers where A would be transposed; where A is K-major,
-// where its copy costs more than that (n below 6144: 8192^3 lost, 4096^3 gained) or its rounding pass
-// does (not with C at most 64 wide). A misaligned A is copied anyway, and is then rounded (and
-// transposed) by that copy where the copies round.
+// or in local memory). Registers save A's transposing copy where it is stored M-contiguous, and its
+// rounding pass; but the loads and the rounding then sit between a K step's barrier and its MMAs, which
+// made the kernel itself slower, most of all on a C 64 wide with K deep (H200; bench/results.md). So:
+// registers where A would be transposed; where A is K-major, where its copy costs more than that (n
+// below 6144) or its rounding pass does (not with C at most 64 wide). A misaligned A is copied anyway,
+// and is then rounded (and transposed) by that copy where the copies round.
 inline bool tf32_a_in_registers(bool trans_a, bool aligned_a, std::size_t n, bool rounded_in_copies) {
   if (!aligned_a) return !rounded_in_copies;
   if (!trans_a) return true;
@@ -183,8 +182,8 @@ inline Kernel wgmma_variant(const element::Info& e, const core::DeviceInfo& d, b
   // may read A from registers on every variant. Two work-groups of 256 need at most 128 registers a
   // work-item, so the 128 x 64 variant, and TF32's 128 x 128 one, are capped there (the PTX step): TF32
   // with A from registers, and storing C^T, take the compiler over (to about 150 on 128 x 128), and one
-  // work-group a multiprocessor ran a fifth slower where the launch has two. (16-bit products on 128 x
-  // 128 tiles were not measured faster capped, and run as they were.)
+  // work-group a multiprocessor ran slower where the launch has two. (16-bit products on 128 x 128 tiles
+  // were not measured faster capped, and run as they were.)
   const auto wgmma = [&](std::size_t tile_n, std::string_view options, std::size_t tile_m = wgmma_tile_m) {
     const bool tf32 = e.bytes == 4, wide = tile_n == wgmma_wide_tile_n;
     const bool capped = tile_m == wgmma_tile_m && (tile_n == wgmma_narrow_tile_n || (tf32 && !wide));
@@ -222,7 +221,8 @@ inline bool on_wgmma(const core::DeviceInfo& d, bool emulate, bool hopper) {
 }
 // trans_b: B as the kernel would read it (transposed or not), which decides whether TF32 runs on wgmma;
 // m, n and k: the product's extent, which decides the wgmma kernel's tile. hopper: the wgmma kernel even
-// where it is emulated (tests), and for DMMA its TMA form. a_registers: TF32 on wgmma would read A from registers (tf32_a_from_registers).
+// where it is emulated (tests), and for DMMA its TMA form. a_registers: TF32 on wgmma would read A from
+// registers (tf32_a_from_registers).
 // trans_a: A as the kernel would read it, which DMMA's tile depends on (by default K-major).
 inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool emulate, bool trans_b = false,
                          std::size_t m = 0, std::size_t n = 0, std::size_t k = 0, bool hopper = false,
@@ -253,22 +253,21 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
                                                                        : dmma_one_wave;
     // By TMA, where 128 x 64 tiles are too few for the units and K too shallow to split: the smallest
     // tiles that still fit in one wave, 32 x 32 or 64 x 32 two a unit, else 96 x 64 one a unit
-    // (dmma_variants.hpp). Every scheduler of a unit then holds less of C: 512^3 to 704^3 ran 1.4-1.5x
-    // faster on 64 x 32 tiles than on 64 x 64 ones, 768^3 1.2x on 96 x 64 than on 128 x 64, and 512^3
-    // 6-8% faster on 32 x 32 than on 64 x 32 under events (H200, bench/results.md).
+    // (dmma_variants.hpp). Every scheduler of a unit then holds less of C, so each tile takes less time
+    // (H200; bench/results.md, "DGEMM tiles for one wave" and "smaller tiles").
     const bool shallow_few = few(large) && k < split_min_k;
     const auto two_a_unit = [&](std::size_t i) { return shallow_few && tiles(dmma_variants[i]) <= 2 * units; };
     const bool finest = two_a_unit(dmma_finest), fine = two_a_unit(dmma_fine);
     const bool mid = shallow_few && tiles(dmma_variants[dmma_mid]) <= units;
     // By TMA with A M-contiguous and B K-major, the eight-warp tiles turned around (64 x 128) where they
-    // too fit in one wave: measured faster at 1000^3 (0.90 of cuBLAS against 0.88, H200), and slower with
-    // B N-contiguous or A K-major (bench/results.md).
+    // too fit in one wave: measured faster at 1000^3 (H200), and slower with B N-contiguous or A K-major
+    // (bench/results.md, "FP64: C's rows in order before the stores").
     const bool one_wave_turned = by_shape == dmma_one_wave && !trans_a && !trans_b && tiles(turned) <= units;
     // By TMA, where K is split because few tiles meet a deep K: the same turned tiles, one work-group a
     // multiprocessor, K in about one wave of parts (splits_for), wherever they leave at least half the
     // units to the parts and pad C's columns by at most a tenth. On the H200 this beat the four-warp
-    // tiles in two waves in every pair, on a row-major 8192 x 64 x 8192 and on 128 x 128 x 65536
-    // (bench/results.md).
+    // tiles in two waves on a row-major 8192 x 64 x 8192 and on 128 x 128 x 65536 (bench/results.md,
+    // "DGEMM's split products").
     const bool split_turned =
         k >= split_min_k && few(large) && 2 * tiles(turned) <= units && 10 * columns(turned) <= 11 * n;
     const std::size_t index = forced >= 0                      ? std::size_t(forced)
@@ -309,8 +308,8 @@ inline bool tf32_as_transpose(const element::Info& e, const core::DeviceInfo& d,
   if (!tf32_copies_pay(trans_b, m)) return true;
   // Which way would read A from registers, as chosen without TMA: there the registers were weighed
   // against A's rounding copy, whose cost grows with the product as the registers' does beside a
-  // descriptor's (8192^3 TT as C^T, from registers, ran 1-2% slower than as stored; with TMA the
-  // stored way's A is loaded by TMA, not copied).
+  // descriptor's (8192^3 TT as C^T, from registers, ran slower than as stored; with TMA the stored
+  // way's A is loaded by TMA, not copied).
   const auto in_registers = [](const Kernel& x, bool ta, bool aligned, std::size_t rows, std::size_t cols) {
     return x.k_major && tf32_a_in_registers(ta, aligned, cols, tf32_rounds_in_copies(rows, cols));
   };
@@ -358,10 +357,10 @@ inline bool sums_in_kernel(const element::Info& e, int splits) {
          dispatch::reduce_in_kernel(dispatch::SplitPlan{splits, 0}, Reduction::Auto, device_fence);
 }
 // The tensor cores' float sums truncate at every K step, so their error grows with K's chain. Where an
-// operand is misaligned, cuBLAS leaves its fastest kernels for one whose sums come out more exact (bf16
-// into float at 4097^3: a third of the error, at a third of the speed); gemmcl, which copies such an
-// operand and runs on, spends part of its lead there on K in parts of at most exact_part_k, 16-bit
-// products into a float C (4097^3: three parts, at about two thirds of its unsplit speed).
+// operand is misaligned, cuBLAS leaves its fastest kernels for a much slower one whose sums come out
+// more exact (bf16 into float at 4097^3); gemmcl, which copies such an operand and runs on, spends part
+// of its lead there on K in parts of at most exact_part_k, 16-bit products into a float C (4097^3: three
+// parts; bench/results.md).
 inline constexpr std::size_t exact_part_k = 1536;
 inline int exact_splits(const element::Info& e, bool c_narrow, bool aligned, std::size_t k) {
   if (e.bytes != 2 || c_narrow || aligned || k < split_min_k) return 1;

@@ -46,8 +46,8 @@ inline constexpr DmmaVariant dmma_variants[] = {
     // By TMA: the twins of 0, 1 and 2 (K steps of 16 throughout), then for tuning 0's on m16n8k8 (10)
     // and in four stages (11). The tiles of one work-group a multiprocessor (9, 12) fill seven stages,
     // not three: that work-group alone keeps the multiprocessor's loads in flight, and with more of them
-    // the split skinny and deep products, which stream their large operand from memory, ran 6-16% faster
-    // in every pair (H200), and 1000^3 up to 7%.
+    // the split skinny and deep products, which stream their large operand from memory, ran faster, and
+    // 1000^3 too (H200; bench/results.md, "FP64: seven stages for one work-group a multiprocessor").
     {128, 64, 128, " -DGEMMCL_DMMA_TMA=1", false, true},
     {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_STAGES=3 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1", true, true},
     {128, 64, 256,
@@ -75,16 +75,16 @@ inline constexpr DmmaVariant dmma_variants[] = {
      " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7",
      false, true, true},
     // For tuning: 13's tiles in K steps of 32 (two 16-deep halves a stage), m16n8k16, three stages (15). Half
-    // the barriers and waits of 13 per MMA; measured beside it on the H200 (warm, all pairs, two processes
-    // each), 5% faster at 512^3 but 8% slower at 576^3 and 3% at 640^3, so 13 stays.
+    // the barriers and waits of 13 per MMA; on the H200 faster than 13 at 512^3 but slower at 576^3 and
+    // 640^3, so 13 stays (bench/results.md, "under events: what is left", H200).
     {64, 32, 128,
      " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"
      " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=3",
      false, true},
     // Products whose 32 x 32 tiles fit two a unit in one wave (512^3 and below), by TMA: four 16 x 16 warps,
     // m16n8k16, K steps of 32 in four stages (16). Each unit then holds two work-groups, so each scheduler
-    // two warps where 13's tiles gave it one: at 512^3 6-8% faster than 13 under events in four runs
-    // (H200), -1% to +9% by the host's clock.
+    // two warps where 13's tiles gave it one: faster than 13 at 512^3 (H200; bench/results.md,
+    // "smaller tiles").
     {32, 32, 128,
      " -DGEMMCL_DMMA_BM=32 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"
      " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=4",

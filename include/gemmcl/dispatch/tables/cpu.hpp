@@ -22,16 +22,16 @@ struct cpu<float> {
   //  - AVX-512 (16 floats): a 32 x 8 block of C per work-item in 16 vector registers (two float16 of A
   //    times eight broadcast B values). K steps of 64: longer ones built several times slower in PoCL
   //    for no measured gain. 256 columns per work-group (32 work-items) rather than 128: packing a
-  //    transposed A costs scalar stores, and the wider tile halves that per multiply (1024^3 with
-  //    op(A) = A^T: 0.44x -> 0.55-0.65x OpenBLAS over several runs; no case lost).
-  //  - AVX2 (8 floats, 16 registers): the AVX-512 tile spills there (0.25-0.32x OpenBLAS on a 2-core
-  //    AMD EPYC); a 16 x 4 block (two float8 of A times four B values, 8 accumulators) reached
-  //    0.55-0.78x in every transpose pair, ahead of 16 x 6, 24 x 4 and 32 x 4.
+  //    transposed A costs scalar stores, and the wider tile halves that per multiply (faster with
+  //    op(A) = A^T at 1024^3, and no case lost).
+  //  - AVX2 (8 floats, 16 registers): the AVX-512 tile spills there; a 16 x 4 block (two float8 of A
+  //    times four B values, 8 accumulators) was the fastest in every transpose pair, ahead of 16 x 6,
+  //    24 x 4 and 32 x 4 (a 2-core AMD EPYC; bench/results.md, "PoCL on a 2-core AMD EPYC").
   //  - The AVX2 tile in narrower work-groups, for C with few columns or a width the 256 columns do
   //    not divide, whose last work-groups would multiply mostly columns past C: 128 columns at 81
-  //    (384^3, 640^3, 896^3, 128 x 128 x 16384: 0.7-0.9x OpenBLAS against 0.35-0.6x), 64 columns
-  //    and K steps of 64 at 70 (64^3-320^3 and N = 64: 0.5-1.0x against 0.2-0.6x). Their speeds on
-  //    large squares are 0.85-0.9 and 0.6-0.8 of the 256-column tile's.
+  //    (384^3, 640^3, 896^3, 128 x 128 x 16384), 64 columns and K steps of 64 at 70 (64^3-320^3 and
+  //    N = 64), each well ahead of the 256-column tile there. Their scores are their speeds on large
+  //    squares beside the 256-column tile's (0.85-0.9 and 0.6-0.8 of it).
   using entries = std::tuple<entry<100, 1, float, Tile<32, 256, 64>, Vec<16>, WorkPerThread<32, 8>,
                                LocalMemory<Operands::A>, Unroll<4>>,
                          entry<90, 1, float, Tile<16, 256, 128>, Vec<8>, WorkPerThread<16, 4>,
@@ -46,8 +46,8 @@ template <>
 struct cpu<double> {
   static bool serves(const core::DeviceInfo& d) { return d.is_cpu(); }
   static constexpr bool last_wave = false;
-  // AVX-512 (8 doubles) and AVX2 (4 doubles): the float entries' layouts at half the width (AVX2 at
-  // 1024^3: 0.71x OpenBLAS, where the AVX-512 entry spilled to 0.31x), narrower AVX2 tiles included
+  // AVX-512 (8 doubles) and AVX2 (4 doubles): the float entries' layouts at half the width (on AVX2
+  // the AVX-512 entry spills, as in float), narrower AVX2 tiles included
   // (640^3, 333 x 777 x 555, 128 x 128 x 16384, 64^3-320^3 and N = 64 as in float).
   using entries = std::tuple<entry<100, 1, double, Tile<32, 128, 64>, Vec<8>, WorkPerThread<16, 8>,
                                LocalMemory<Operands::A>, Unroll<4>>,

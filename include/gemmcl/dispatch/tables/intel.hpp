@@ -47,8 +47,8 @@ template <>
 struct intel_cpu<double> {
   static bool serves(const core::DeviceInfo& d) { return intel::cpu_runtime(d); }
   static constexpr bool last_wave = false;
-  // First, the CPU table's AVX-512 layout with 256 columns per work-group, as float has: 8-13% faster
-  // than its 128 here at 1024^3 and 2048^3 (NN and TT).
+  // First, the CPU table's AVX-512 layout with 256 columns per work-group, as float has: faster than
+  // its 128 here at 1024^3 and 2048^3 (bench/results.md, "Intel's OpenCL runtime for CPUs ...").
   using entries = joined_t<
       std::tuple<entry<110, 1, double, Tile<32, 256, 64>, Vec<8>, WorkPerThread<16, 8>, LocalMemory<Operands::A>,
                        Unroll<4>>>,
