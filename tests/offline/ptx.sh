@@ -69,68 +69,51 @@ for tt in 00 01 10 11; do
   fi
 done
 
-# The FP64 program (DMMA, a shape of sm_90 and PTX 7.8): ptxas for sm_90, the default variant (m16n8k16)
-# in each transpose, one of 256 work-items (m16n8k8) capped at 128 registers by the runtime's PTX step,
-# and one that reads fragments a K step ahead (as dmma_variants.hpp's dmma_one_wave); and their TMA forms
-# (GEMMCL_DMMA_TMA: each transpose pair, whose tiles differ, the 64 x 64 and eight-warp twins, and the
-# eight warps' 64 x 128 tiles, also with K's parts added in the kernel: GEMMCL_SPLIT_IN_KERNEL; the
-# eight-warp tiles in seven stages, as the runtime builds them; the 64 x 32 and 96 x 64 tiles of few-tile
-# products, 96 x 64 also with K's parts added in the kernel),
-# through the runtime's PTX step for sm_90a (and the cap), checked by ptxas for sm_90a.
-small="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8"
-ahead="-DGEMMCL_DMMA_WARPS_M=4 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0"
-tma_small="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_STAGES=3 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1"
-turned="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=128 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
-turned+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=7"
-# The one-wave tiles of few-tile products: 64 x 32 of four warps, 96 x 64 of eight (48 x 16 each).
-fine="-DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=2 -DGEMMCL_DMMA_MMA_K=8"
-fine+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=7"
-mid="-DGEMMCL_DMMA_BM=96 -DGEMMCL_DMMA_BN=64 -DGEMMCL_DMMA_WARPS_M=2 -DGEMMCL_DMMA_WARPS_N=4 -DGEMMCL_DMMA_MMA_K=8"
-mid+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=7"
-# 32 x 32 of four warps (16 x 16 each), m16n8k16, K steps of 32 in four stages.
-finest="-DGEMMCL_DMMA_BM=32 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"
-finest+=" -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_STAGES=4"
-for spec in "00 16" "01 16" "10 16" "11 16" "01 8 cap" "10 8 ahead" "00 16 tma" "01 16 tma" "10 16 tma" "11 16 tma" \
-            "01 8 tma-cap" "10 8 tma-ahead" "00 8 tma-turned" "01 8 tma-turned-sum" "11 8 tma-fine" "10 8 tma-mid" \
-            "01 8 tma-mid-sum" "01 16 tma-finest"; do
-  read -r tt kk kind <<< "$spec"
-  ta=${tt:0:1} tb=${tt:1:1} cap="" extra="" tma=""
-  [[ $kind == cap ]] && cap=1 extra=" $small"
-  [[ $kind == ahead ]] && extra=" $ahead"
-  [[ $kind == tma* ]] && tma=1 extra=" -DGEMMCL_DMMA_TMA=1"
-  [[ $kind == tma-cap ]] && cap=1 extra=" $tma_small"
-  [[ $kind == tma-ahead ]] && extra=" $ahead -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=7"
-  [[ $kind == tma-turned ]] && extra=" $turned -DGEMMCL_DMMA_TMA=1"
-  [[ $kind == tma-turned-sum ]] && extra=" $turned -DGEMMCL_DMMA_TMA=1 -DGEMMCL_SPLIT_IN_KERNEL=1"
-  [[ $kind == tma-fine ]] && extra=" $fine -DGEMMCL_DMMA_TMA=1"
-  [[ $kind == tma-mid ]] && extra=" $mid -DGEMMCL_DMMA_TMA=1"
-  [[ $kind == tma-mid-sum ]] && extra=" $mid -DGEMMCL_DMMA_TMA=1 -DGEMMCL_SPLIT_IN_KERNEL=1"
-  [[ $kind == tma-finest ]] && extra=" $finest -DGEMMCL_DMMA_TMA=1"
-  id="double.$tt${kind:+.$kind}" programs=$((programs + 1)) count=$((count + 1))
-  options="-DGEMMCL_TRANS_A=$ta -DGEMMCL_TRANS_B=$tb$extra"
+# The FP64 program (DMMA, a shape of sm_90 and PTX 7.8): every variant the runtime chooses from, as
+# tensor_source writes them from dmma_variants.hpp (dmma.variants), so none is left out or copied here.
+# ptxas checks each for sm_90, or, where it loads A and B by TMA, for sm_90a after the runtime's PTX step;
+# those the runtime caps at 128 registers go through the cap too. Each variant in one transpose pair (its
+# index modulo 4), the default ones (0 and its TMA twin) in all four; the TMA ones that fill a unit (the
+# tiles that take a split K's parts) also with the parts added in the kernel (GEMMCL_SPLIT_IN_KERNEL).
+dmma_jobs=()
+while read -r index capped tma fills default options; do
+  pairs="$(( index / 2 % 2 ))$(( index % 2 ))"
+  [[ $default == 1 ]] && pairs="00 01 10 11"
+  for tt in $pairs; do
+    dmma_jobs+=("$index $tt 0 $capped $tma -DGEMMCL_TRANS_A=${tt:0:1} -DGEMMCL_TRANS_B=${tt:1:1} $options")
+  done
+  [[ $tma == 1 && $fills == 1 ]] &&
+    dmma_jobs+=("$index $tt 1 $capped $tma -DGEMMCL_TRANS_A=${tt:0:1} -DGEMMCL_TRANS_B=${tt:1:1} $options -DGEMMCL_SPLIT_IN_KERNEL=1")
+done < "$work/dmma.variants"
+[[ ${#dmma_jobs[@]} -gt 0 ]] || { echo "FAILED: no DMMA variants in dmma.variants"; failed=$((failed + 1)); }
+for job in "${dmma_jobs[@]}"; do
+  read -r index tt sum cap tma options <<< "$job"
+  id="double.$index.$tt.s$sum" programs=$((programs + 1)) count=$((count + 1))
+  kk=16
+  [[ $options == *GEMMCL_DMMA_MMA_K=8* ]] && kk=8
   clang_ptx "double" "$id" "$options" || continue
   # The driver's own header (sm_90, a recent PTX version) in place of clang 14's (sm_80, 7.0); TMA's
   # map instructions need 8.3.
   version=8.0
-  [[ -n $tma ]] && version=8.3
+  [[ $tma == 1 ]] && version=8.3
   sed -i -e 's/^\.target sm_80/.target sm_90/' -e "s/^\.version .*/.version $version/" "$work/$id.ptx"
   # Stages beyond the 48 KiB of static shared memory a kernel may declare: the driver makes such a local
   # array dynamic shared memory, and so does this copy (an extern array at module scope).
   decl=$(grep -m1 -o '^\s*\.shared \.align [0-9]* \.b8 [^[]*' "$work/$id.ptx" | sed 's/^\s*//')
   [[ -n $decl ]] && sed -i -e "/^\s*$decl\[[0-9]*\];/d" \
                            -e "/^\.address_size/a .extern $decl[];" "$work/$id.ptx"
-  if [[ $kind == *-sum ]] && ! grep -q "membar.gl" "$work/$id.ptx"; then
+  if [[ $sum == 1 ]] && ! grep -q "membar.gl" "$work/$id.ptx"; then
     echo "FAILED: $id: no membar.gl before the tickets"; failed=$((failed + 1))
   fi
   if ! grep -q "mma.sync.aligned.m16n8k$kk.row.col.f64.f64.f64.f64" "$work/$id.ptx"; then
     echo "FAILED: $id: no DMMA m16n8k$kk in the PTX"; failed=$((failed + 1))
   fi
-  if [[ -n $cap ]] && ! "$1" --cap "$work/$id.ptx" "$work/$id.capped.ptx" > "$work/$id.cap.log" 2>&1; then
+  if [[ $cap == 1 ]] && ! "$1" --cap "$work/$id.ptx" "$work/$id.capped.ptx" > "$work/$id.cap.log" 2>&1; then
     echo "FAILED: the register cap, $id:"; sed 's/^/    /' "$work/$id.cap.log"; failed=$((failed + 1)); continue
   fi
-  [[ -n $cap ]] && mv "$work/$id.capped.ptx" "$work/$id.ptx"
+  [[ $cap == 1 ]] && mv "$work/$id.capped.ptx" "$work/$id.ptx"
   arch=sm_90
-  if [[ -n $tma ]]; then
+  if [[ $tma == 1 ]]; then
     arch=sm_90a
     if ! "$1" --patch "$work/$id.ptx" "$work/$id.90a.ptx" > "$work/$id.patch.log" 2>&1; then
       echo "FAILED: the PTX step, $id:"; sed 's/^/    /' "$work/$id.patch.log"; failed=$((failed + 1)); continue

@@ -1,8 +1,11 @@
-// Writes the tensor-core programs of each element type (DIR/half.cl, DIR/bfloat16.cl, DIR/float.cl: TF32,
-// the Hopper ones DIR/half_wgmma.cl, DIR/bfloat16_wgmma.cl, DIR/float_wgmma.cl (TF32) with DIR/wgmma_wide.options,
-// DIR/wgmma_narrow.options and DIR/wgmma_short.options, the build options of their wide, narrow and short variants, and the FP64 one DIR/double.cl) for ptx.sh,
-// which compiles them to PTX with clang and checks the PTX with NVIDIA's ptxas. Nothing here touches a
-// device.
+// Writes gemmcl's tensor-core programs for ptx.sh, which compiles them to PTX with clang and checks the
+// PTX with NVIDIA's ptxas. Nothing here touches a device. In DIR:
+//   half.cl, bfloat16.cl, float.cl (TF32)      the mma.sync programs of each element type
+//   half_wgmma.cl, bfloat16_wgmma.cl, float_wgmma.cl
+//                                              the Hopper (wgmma) programs
+//   wgmma_wide.options, wgmma_narrow.options, wgmma_short.options
+//                                              the build options of the wgmma kernel's variants
+//   double.cl, dmma.variants                   the FP64 (DMMA) program, and its variants' build options
 
 #include <gemmcl/gemm.hpp>
 
@@ -52,5 +55,15 @@ int main(int argc, char** argv) {
   if (!wide || !narrow || !shortv) return 1;
   std::ofstream dmma(dir + "/double.cl");
   dmma << gemmcl::codegen::dmma_source(gemmcl::element_traits<double>::info).text;
-  return dmma ? 0 : 1;
+  // The FP64 program's variants, one a line: index, then 0 or 1 for capped, by TMA, fills a unit, and
+  // default (variant 0 or its TMA twin), then the build options.
+  namespace tc = gemmcl::codegen::tensor;
+  std::ofstream variants(dir + "/dmma.variants");
+  std::size_t index = 0;
+  for (const tc::DmmaVariant& v : tc::dmma_variants) {
+    const bool default_one = index == 0 || index == tc::dmma_tma_twin(0);
+    variants << index++ << ' ' << int(v.capped) << ' ' << int(v.tma) << ' ' << int(v.fills_unit) << ' '
+             << int(default_one) << v.options << "\n";
+  }
+  return dmma && variants ? 0 : 1;
 }
