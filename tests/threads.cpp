@@ -61,9 +61,9 @@ class StartLine {
 void worker(int id, const G& gemm, cl::CommandQueue& queue, StartLine& start, Outcome& out) {
   std::mt19937_64 rng(gt::base_seed() + static_cast<std::uint64_t>(id) * 7919);
   // m and n within one span of tiles (three work-groups a side, each with an edge), so that every call
-  // of a program runs on the same grid; k free. PoCL before 6.0 (Debian 12's 3.1) aborts when commands
+  // of a program runs on the same grid; k free. PoCL before 7.0 (Debian 12's 3.1) aborts when commands
   // of one kernel on different grids run at once: its kernel-handle cache releases by kernel and
-  // work-group size alone, then finds the wrong entry (fixed upstream by pocl commit c9ac4c0c).
+  // work-group size alone, then finds the wrong entry (fixed in PoCL 7.0, commit c9ac4c0c).
   static_assert(G::config.tile_m == 16 && G::config.tile_n == 16, "the span of m and n below is in tiles of 16");
   std::uniform_int_distribution<std::size_t> span(33, 47), depth(17, 45);
   start.arrive_and_wait();
