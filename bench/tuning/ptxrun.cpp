@@ -94,7 +94,8 @@ int main(int argc, char** argv) {
   if (cuModuleLoadDataEx(&mod, ptx.c_str(), 2, opts, vals) != CUDA_SUCCESS) { std::printf("load failed: %s\n", log); return 1; }
   CUfunction fn; CK(cuModuleGetFunction(&fn, mod, kname.c_str()));
   if (dyn_smem) CK(cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)dyn_smem));
-  // m, n, k_total, k_chunk, alpha, beta, a, a_off, lda, b, b_off, ldb, c, c_off, ldc, c_split, c_whole, tickets, d, d_off, ldd, d_alpha, d_beta
+  // m, n, k_total, k_chunk, alpha, beta, a, a_off, lda, b, b_off, ldb, c, c_off, ldc, c_split, [tickets, d, d_off,
+  // ldd, d_alpha, d_beta with K split in the kernel,] c_whole (codegen/prologue.hpp's order)
   struct V { unsigned long long u; double d; bool isf; std::vector<char> blob{}; };
   const bool tma = std::getenv("PTXRUN_TMA") != nullptr;
   const unsigned parts = std::getenv("PTXRUN_PARTS") ? (unsigned)atoi(std::getenv("PTXRUN_PARTS")) : 1;
@@ -108,7 +109,7 @@ int main(int argc, char** argv) {
       ? std::vector<V>{{(unsigned)M}, {(unsigned)N}, {(unsigned)K}, {(unsigned)K}, {0, 1.0, true}, {0, 0.0, true},
                        {a}, {0}, {lda}, {b}, {0}, {ldb}, {c}, {0}, {(unsigned)M}, {0}, {M % 4 == 0 ? 1u : 0u}, {0}, {0}, {0}, {0}, {0, 1.0, true}, {0, 0.0, true}}
       : std::vector<V>{{(unsigned)M}, {(unsigned)N}, {(unsigned)K}, {chunk}, {0, 1.0, true}, {0, 0.0, true},
-                       {a}, {0}, {lda}, {b}, {0}, {ldb}, {w}, {0}, {(unsigned)M}, {(unsigned long long)M * N}, {M % 4 == 0 ? 1u : 0u}, {tickets}, {c}, {0}, {(unsigned)M}, {0, 1.0, true}, {0, 0.0, true}};
+                       {a}, {0}, {lda}, {b}, {0}, {ldb}, {w}, {0}, {(unsigned)M}, {(unsigned long long)M * N}, {tickets}, {c}, {0}, {(unsigned)M}, {0, 1.0, true}, {0, 0.0, true}, {M % 4 == 0 ? 1u : 0u}};
   if (tma) {  // m .. c_split, then A's map, B's, the slots
     namespace tma_ = gemmcl::runtime::tma;
     if (!dbl || parts > 1) { std::printf("PTXRUN_TMA: the DMMA kernel only (dbl 1), K whole\n"); return 1; }
