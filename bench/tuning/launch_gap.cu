@@ -1,7 +1,8 @@
 // The CUDA twin of event_gpu_cost.cpp: the same spinning kernel (132 blocks of 128 threads, T ns by
 // %globaltimer), 200 times back to back on a stream, no events, host clock, median of 7 runs. Run in the
 // same session as event_gpu_cost, the difference per call at equal T is what NVIDIA's OpenCL adds to a
-// launch beyond CUDA's, before any kernel of gemmcl's runs (bench/results.md, DGEMM 512^3).
+// launch beyond CUDA's, before any kernel of gemmcl's runs (bench/results.md at 43e8a2d, "DGEMM 512^3: the
+// kernel itself").
 //   nvcc -O2 bench/tuning/launch_gap.cu -o /tmp/launch_gap && /tmp/launch_gap
 #include <cuda_runtime.h>
 #include <algorithm>
