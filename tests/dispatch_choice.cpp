@@ -62,7 +62,7 @@ core::DeviceInfo fake_nvidia(int i, const char* name) {
 // 544^3-600^3 and rectangles, but not where they alone would, as at 704 x 384 x 1024 and
 // 448 x 640 x 768; the 128 x 64 one where its tiles fill 80% of the units: 960^3-1024^3,
 // 2048 x 512 x 1024, 4096 x 256 x 1024, 1024 x 1024 x 256, not 896^3 or 768 x 1024 x 1024; 2026-12-02),
-// and the skinny rule's (bench/results.md, tall and skinny
+// and the skinny rule's (bench/results/h100.md, tall and skinny
 // products: the 256 x 64 entry where C is one tile wide and 16 tall, K of 4096 or more, and the 64 x 256
 // one where C is one tile tall and 16 wide; not with fewer tiles, a shorter K or a wider C; parts of at
 // least 32 K steps): a change to the table or the score that moves one must be measured again.
@@ -177,7 +177,7 @@ TEST_CASE("skinny tiles: only GPU-sized ones leave the score") {
 }
 
 // Batched calls (dispatch/batched.hpp): the batch as a whole fills the device, so the entry whose tiles
-// fit each product best wins, K whole. Measured on an H100 (bench/results.md, batched): 64^3 x 10000 on
+// fit each product best wins, K whole. Measured on an H100 (bench/results/h100.md, batched): 64^3 x 10000 on
 // the 64 x 64 entry 1.11x cuBLAS, 256^3 x 1000 on the 256 x 128 entry 0.99x; 128^3 x 5000 on the 128 x
 // 128 entry 1.06x against 0.85x on the 64 x 64 one, which a batch scored as one product would take.
 TEST_CASE("Gemm<> choice for batches: NVIDIA float class on 132 compute units") {

@@ -1,7 +1,7 @@
 // The FMA ceiling of an OpenCL CPU device, as its OpenCL compiler reaches it: each work-item keeps
 // independent chains of multiply-adds in registers (no memory traffic), so the kernel runs at the rate
 // the device's vector units retire FMAs through that runtime. A GEMM on the same device cannot beat it;
-// bench/results.md uses it to bound what any library can reach there.
+// bench/results/cpu.md uses it to bound what any library can reach there.
 //
 //   g++ -std=c++20 -O2 bench/tuning/cpu_peak.cpp -lOpenCL -o cpu_peak && ./cpu_peak [platform-name]
 #define CL_HPP_TARGET_OPENCL_VERSION 300

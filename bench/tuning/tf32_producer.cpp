@@ -7,7 +7,7 @@
 // while the consumers' MMAs of step g run, the producer stores step g + 1 and loads step g + 2 (with two
 // producers, each takes every other step). Tiles 128 x 256 (128 x 192 with two producers), K steps of 32
 // floats, three stages, persistent over the tiles; the kernel is tf32_producer_kernel.hpp. Interior shapes
-// only (whole tiles): a probe of the main loop's speed, not a kernel. bench/results.md has what it found.
+// only (whole tiles): a probe of the main loop's speed, not a kernel. bench/results/h200-sgemm.md has what it found.
 // Each case beside cuBLAS TF32 (cublasGemmEx, CUBLAS_COMPUTE_32F_FAST_TF32) and gemmcl's Gemm<Math<TF32>>,
 // errors against FP64 on sampled elements.
 //

@@ -42,7 +42,7 @@ inline constexpr operand operand_a{"A",      "a",      "lda",     "GEMMCL_TRANS_
                                    false,    "A_K_STRIDE",
                                    // Not for B, nor where B is read transposed: there NVIDIA's compiler
                                    // scheduled the K loop slower with it, even without edges
-                                   // (bench/results.md, "A's edge copies", H200).
+                                   // (bench/results/h200-sgemm.md, "A's edge copies", H200).
                                    "GEMMCL_TRANS_B == 0"};
 
 inline constexpr operand operand_b{"B",      "b",      "ldb",     "GEMMCL_TRANS_B", "TILE_N", "n0",

@@ -65,7 +65,7 @@ constexpr void emit_b_from_global(util::text<Sink>& t) {
 
 // The outer product of one K step: columns outside, rows inside, so that consecutive FMAs share a B
 // value and cycle through the A vectors. NVIDIA's compiler schedules this order faster than rows
-// outside (the 128x256 entry on an H200; bench/results.md).
+// outside (the 128x256 entry on an H200; bench/results/h200-sgemm.md).
 // `set` names the register set (RegisterPrefetch) or is empty.
 template <class Sink>
 constexpr void emit_fma_loops(util::text<Sink>& t, std::string_view set) {

@@ -23,7 +23,7 @@ namespace gemmcl::dispatch {
 // kInKernelMaxParts, within one wave (see below); if the automatic rule would split into no more parts
 // than that, this count replaces it, else the two are scored. Without the second kernel's cost a split
 // pays where the automatic rule keeps K whole, and fewer parts pay where it cuts K finer (64 x 128
-// tiles on an H200, bench/results.md). With long K the second kernel's share is small, and for groups
+// tiles on an H200, bench/results/h200-sgemm.md). With long K the second kernel's share is small, and for groups
 // under 256 work-items (8 warps) the automatic rule's larger counts won, two groups per unit being too
 // few warps (4096 x 64 x 4096 on the 128 x 64 entry).
 struct Choice {
@@ -56,7 +56,7 @@ inline Choice choose(const core::Problem& p, const policy::Config& c, const poli
   };
   // More than two tiles per unit: some units hold three groups or the tiles need more than one wave, and
   // the most in-kernel parts ran fastest at every size measured, the finer groups evening out the units'
-  // loads and the last wave (128 x 64 and 64 x 128 tiles on an H200, bench/results.md). The busy fraction
+  // loads and the last wave (128 x 64 and 64 x 128 tiles on an H200, bench/results/h200-sgemm.md). The busy fraction
   // does not see the busiest units, so the split keeps the better of the two scores. Only with K long
   // enough that each part keeps its K loop (every size measured had K >= 1536).
   if (tiles > 2 * units && p.k >= kInKernelLongK) {
@@ -68,7 +68,7 @@ inline Choice choose(const core::Problem& p, const policy::Config& c, const poli
   // company: on an H200 the 128 x 64 entry with three per unit beat the 64 x 128 entry with two).
   // Among those counts, the one that fills the busiest units best, ties to more parts: the busiest
   // units set the time, so 81 tiles of 128 x 64 ran faster in 3 parts (two groups on most units) than
-  // in 4 (three on some units, two on the rest; bench/results.md).
+  // in 4 (three on some units, two on the rest; bench/results/h200-sgemm.md).
   int parts = balanced_parts(tiles, units, c.threads(), resident);
   Choice few = scored(parts);
   // Where even two parts overfill the wave, groups under 256 work-items that share a unit with two
@@ -76,7 +76,7 @@ inline Choice choose(const core::Problem& p, const policy::Config& c, const poli
   // split beat a larger tile with K whole (1224^3-1280^3 on the 128 x 64 entry, double
   // 808 x 1616 x 808 on the 64 x 64 entry). Not from a count that already fits, nor for the double
   // 128 x 64 entry (two per unit): there the extra parts lost. It loses a little to the 128 x 256 entry
-  // at 1288^3-1408^3 with A transposed (bench/results.md).
+  // at 1288^3-1408^3 with A transposed (bench/results/h200-sgemm.md).
   if (c.threads() < 256 && resident >= 3 && parts == 1)
     for (int q = parts + 1; q <= kInKernelMaxParts; ++q)
       if (const Choice more = scored(q); more.score > few.score) few = more;
@@ -105,7 +105,7 @@ struct Pick {
 // the entries' large-problem speeds: on an H200 the 64 x 64 entry so split beat the choice of the score
 // (the 64 x 128 entry in 4 parts, or a second kernel adding 5-8 parts) at 256^3-576^3, 512 x 256 x 512
 // and 320 x 640 x 320. With parts of 256 K or more (640^3, 512 x 512 x 1024) the FMAs dominate again
-// and it gained nothing (bench/results.md).
+// and it gained nothing (bench/results/h200-sgemm.md).
 inline constexpr int kShortPartsMinK = 64, kShortPartsMaxK = 192;
 
 // What pick_entry knows of a table entry for the problem at hand.
@@ -124,7 +124,7 @@ struct Candidate {
 // There the 256 x 64 entry (H100) and the 64 x 256 one (H200) beat the score's choice, from
 // 4096 x 64 x 4096 up. With fewer tiles they lost, and so did the tall tile on the square and wider
 // products its speeds would win (1280^3, 1024 x 1024 x 8192): skinny tiles take part in no other
-// choice (bench/results.md: "tall, skinny products", H100; "Row-major tall, skinny products", H200).
+// choice (bench/results/h100.md: "tall, skinny products", H100; "Row-major tall, skinny products", H200).
 // Only tiles whose short side is 64 or more count: shorter ones (the CPU tables' 32 x 256, AMD's
 // 64 x 16 DGEMM block) are ranked by the score with the others.
 inline constexpr std::size_t kSkinnyMinTiles = 16, kSkinnyMinK = 4096;
@@ -154,7 +154,7 @@ inline std::size_t skinny_entry(const core::Problem& p, const Candidate* entries
 // than kSkinnyMinPartSteps K steps, that many steps a part. On an H200, 4096 x 64 x 4096 and its turn
 // ran faster in 8 parts of 32 steps than in the 16 of 16 the launch made. Parts already that long
 // stay: fewer, longer parts in one wave lost at 6000 x 64 x 6000 ("Row-major tall, skinny products"
-// in bench/results.md).
+// in bench/results/h100.md).
 inline constexpr std::size_t kSkinnyMinPartSteps = 32;
 inline Choice skinny_choice(const core::Problem& p, const Candidate& e, const policy::Rules& r,
                             const core::DeviceInfo& d, std::size_t element_bytes) {
@@ -204,16 +204,16 @@ inline ShortParts short_parts_entry(const core::Problem& p, const Candidate* ent
 // On an H200 it beat the split choices at 384^3-704^3, with K up to 1152 on 64 x 64 tiles, and on
 // rectangles that had 2-4 parts. The limits leave out what lost: K long for a thin tile
 // (512 x 512 x 1024 on 64 x 32 tiles), too few tiles for K over 512 (768 x 384 x 768 on 72 tiles of
-// 64 x 64), more tiles than units, and choices with K whole (bench/results.md).
+// 64 x 64), more tiles than units, and choices with K whole (bench/results/h200-sgemm.md).
 // Of several such entries, the smallest tile (more groups in the one wave, each with less work), then
 // the better speed for the pair of transposes. An entry of fewer than kOneWaveMinThreads work-items
 // may be that smallest tile but does not make the rule apply: where only it qualified, in place of
 // choices that split K, the 64 x 48 entry's four warps a unit lost at K of 768-1152 (H100), while
 // where the 64 x 64 entry qualified too it mostly gained ("One packed operand; a 64 x 48 tile for one
-// wave" in bench/results.md). A large sliced tile (kOneWaveLargeArea elements or more) must fill 80%
+// wave" in bench/results/h100.md). A large sliced tile (kOneWaveLargeArea elements or more) must fill 80%
 // of the units whatever K: the 128 x 64 one beat the split choices with 112-128 tiles (960^3-1024^3)
 // but lost with 72-98 (896^3), where a unit left idle costs more work than the split's sums do ("one
-// wave of sliced 128 x 64 work-groups", H200, in bench/results.md).
+// wave of sliced 128 x 64 work-groups", H200, in bench/results/h200-sgemm.md).
 // Sliced entries take part in no other choice.
 inline constexpr std::size_t kOneWaveMaxK = 1152, kOneWaveShortK = 512;
 inline constexpr int kOneWaveMinThreads = 256, kOneWaveLargeArea = 128 * 64;

@@ -33,7 +33,7 @@ inline std::size_t tiles_of(const core::Problem& p, const policy::Config& c) {
 // of 3/4 rated. Within one wave, when each group's K loop is long (k_per_group >= kBusiestUnitsMinK),
 // the busiest units, holding ceil(groups / units), set the time: counting them picked faster choices
 // for mid-sized products (1048^3-2200^3). Below 512 of K per group the count mispredicted, so short
-// groups keep the plain estimate (bench/results.md).
+// groups keep the plain estimate (bench/results/h200-sgemm.md).
 inline constexpr double kBusiestUnitsMinK = 512;
 inline double busy_fraction(double groups, double units, double resident, double threads,
                             double k_per_group = 0) {

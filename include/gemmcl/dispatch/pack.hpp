@@ -16,7 +16,7 @@ namespace gemmcl::dispatch {
 using core::DeviceInfo;
 
 // Thresholds of should_transpose, measured with PoCL on a 2-core AVX2 machine: the transposing copy sped
-// up the transposed pairs at 1024^3, and was mixed at 512^3 (bench/results.md).
+// up the transposed pairs at 1024^3, and was mixed at 512^3 (bench/results/cpu.md).
 inline constexpr std::size_t kTransposeMinUses = 64;
 inline constexpr double kTransposeMinFlops = 134217728.0;  // 2^27
 
@@ -34,7 +34,7 @@ inline bool should_pack(Packing requested, const DeviceInfo& d, std::size_t rows
   if (d.is_cpu()) return false;
   // On GPUs element-wise reads slow the product down; the copy (two launches and a pass over the
   // operand) repays that only for long products: on an H200 packing paid from about 4096^3 up and lost
-  // at 2047^3 and below (bench/results.md).
+  // at 2047^3 and below (bench/results/h200-sgemm.md).
   const double flops = 2.0 * double(rows) * double(cols) * double(uses);
   return uses >= 2048 && k >= 2048 && flops >= 68719476736.0;  // 2^36 flops: half of 4096^3's
 }

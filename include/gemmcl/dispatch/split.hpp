@@ -33,16 +33,16 @@ inline SplitPlan plan_split(std::size_t tiles, std::size_t m, std::size_t n, std
     want = static_cast<std::size_t>(requested);
   } else {
     // Near one tile per compute unit a split costs more (a second pass, shorter K loops) than the
-    // idle units it fills: on an H200, 2048^3 (128 tiles on 132 units) ran slower split (bench/results.md).
+    // idle units it fills: on an H200, 2048^3 (128 tiles on 132 units) ran slower split (bench/results/h200-sgemm.md).
     const std::size_t units = std::max<std::size_t>(d.compute_units, 1);
     // A configuration of which several work-groups share a unit is also split while its tiles take
     // at most a quarter of those places: at 768^3 the 64 x 128 entry's 72 tiles (3 per unit) ran
-    // faster in three or four parts; at 1024^3 (128 tiles) parts were slower (bench/results.md).
+    // faster in three or four parts; at 1024^3 (128 tiles) parts were slower (bench/results/h200-sgemm.md).
     const std::size_t places = units * static_cast<std::size_t>(std::max(resident, 1));
     if (2 * tiles > units && 4 * tiles > places) return plan;
     want = (2 * units + tiles - 1) / tiles;  // about two work-groups per compute unit
     // and at least 8 parts while each keeps 64 K steps: on an H200, 8192x64x8192 (64 tiles of C)
-    // ran clearly faster in 8 parts than in the 5 the rule above gives (bench/results.md).
+    // ran clearly faster in 8 parts than in the 5 the rule above gives (bench/results/h200-sgemm.md).
     want = std::max<std::size_t>(want, std::min<std::size_t>(8, k_tiles / 64));
     want = std::min<std::size_t>(want, k_tiles / 4);  // each part keeps at least four K steps
     want = std::min<std::size_t>(want, 256);
@@ -101,7 +101,7 @@ inline LastWavePlan plan_last_wave(std::size_t tiles_m, std::size_t tiles_n, std
 // work-groups, so automatic choice takes the kernel only there; InKernel asked for explicitly relies on
 // mem_fence(CLK_GLOBAL_MEM_FENCE) and volatile loads, which hold on the devices gemmcl is tested on.
 // Up to 4 parts the kernel was faster on an H200 (512^3, 768^3); at 8 parts of the 128 x 64 tile the
-// second kernel won (bench/results.md).
+// second kernel won (bench/results/h200-sgemm.md).
 inline constexpr int kInKernelMaxParts = 4;
 
 inline bool reduce_in_kernel(const SplitPlan& plan, Reduction requested, bool device_fence) {

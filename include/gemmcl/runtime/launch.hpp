@@ -218,7 +218,7 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   // The kernel's arguments, in the order of its signature (codegen/prologue.hpp): the in-kernel
   // reduction's only in programs built for it. k_chunk and c_split stay in every program: with them
   // gone (constants, or derived in the kernel), NVIDIA's compiler scheduled the K loop differently and
-  // large products ran slightly slower on an H100 (bench/results.md).
+  // large products ran slightly slower on an H100 (bench/results/h100.md).
   KernelArg args[32];
   std::size_t count = 0;
   for (const KernelArg x : {arg(m), arg(n), arg(k_total)}) args[count++] = x;

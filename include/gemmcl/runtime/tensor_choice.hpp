@@ -119,7 +119,7 @@ inline bool tf32_tma_by_environment() {
 }
 // 16-bit products on the wgmma kernel load by TMA each operand they read K-major (A transposed, B not;
 // aligned, or its aligned copy): it arrives as stored, and the work-items issue no copies for it. That
-// was measured faster where the tiles fill the device and K is deep (H200; bench/results.md, "16-bit:
+// was measured faster where the tiles fill the device and K is deep (H200; bench/results/h200-tensor-cores.md, "16-bit:
 // K-major operands by TMA"); smaller and split products, where each work-group's setup of its maps
 // weighs more and which were not measured so, keep their copies (`large`).
 inline bool wgmma16_by_tma(const element::Info& e, bool on_wgmma, bool k_major, bool large = true) {
@@ -131,14 +131,14 @@ inline bool wgmma16_tma_pays(std::size_t tiles, std::size_t units, std::size_t k
 // TF32 on the wgmma kernel loads by TMA (codegen/tensor/wgmma_tma.hpp) every operand it reads through a
 // descriptor: as stored where it is K-major and starts and strides on 16 bytes, else from its copy
 // (transposed, aligned). TMA rounds as it copies, so an operand needs neither a rounding copy before the
-// kernel nor a rounding pass in it, and the kernel itself ran faster (H200; bench/results.md, "TF32:
+// kernel nor a rounding pass in it, and the kernel itself ran faster (H200; bench/results/h200-tensor-cores.md, "TF32:
 // transposing copies at memory speed, every operand by TMA").
 inline bool tf32_by_tma(const Kernel& w) { return w.k_major && tf32_tma_by_environment(); }
 
 // TF32 on the wgmma kernel copies an M-contiguous A, transposed, for TMA rather than reading it from
 // registers where C is at least this wide: the copy costs in proportion to 1 / n of the product, the
 // registers a fixed share, so the registers won at 2048^3 and the copy from 3072^3 up (H200;
-// bench/results.md, "TF32: transposing copies at memory speed, every operand by TMA"). Where B is
+// bench/results/h200-tensor-cores.md, "TF32: transposing copies at memory speed, every operand by TMA"). Where B is
 // copied transposed anyway, A's copy goes in the same launch and costs less: from C 1024 wide.
 inline constexpr std::size_t tf32_a_copy_min_n = 3072, tf32_a_copy_with_b_min_n = 1024;
 
@@ -147,7 +147,7 @@ inline constexpr std::size_t tf32_a_copy_min_n = 3072, tf32_a_copy_with_b_min_n 
 // multiprocessor) or, like B, through a descriptor from a K-major tile rounded ahead (by the copies,
 // or in local memory). Registers save A's transposing copy where it is stored M-contiguous, and its
 // rounding pass; but the loads and the rounding then sit between a K step's barrier and its MMAs, which
-// made the kernel itself slower, most of all on a C 64 wide with K deep (H200; bench/results.md). So:
+// made the kernel itself slower, most of all on a C 64 wide with K deep (H200; bench/results/h200-tensor-cores.md). So:
 // registers where A would be transposed; where A is K-major, where its copy costs more than that (n
 // below 6144) or its rounding pass does (not with C at most 64 wide). A misaligned A is copied anyway,
 // and is then rounded (and transposed) by that copy where the copies round.
@@ -254,19 +254,19 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // By TMA, where 128 x 64 tiles are too few for the units and K too shallow to split: the smallest
     // tiles that still fit in one wave, 32 x 32 or 64 x 32 two a unit, else 96 x 64 one a unit
     // (dmma_variants.hpp). Every scheduler of a unit then holds less of C, so each tile takes less time
-    // (H200; bench/results.md, "DGEMM tiles for one wave" and "smaller tiles").
+    // (H200; bench/results/h200-fp64.md, "DGEMM tiles for one wave" and "smaller tiles").
     const bool shallow_few = few(large) && k < split_min_k;
     const auto two_a_unit = [&](std::size_t i) { return shallow_few && tiles(dmma_variants[i]) <= 2 * units; };
     const bool finest = two_a_unit(dmma_finest), fine = two_a_unit(dmma_fine);
     const bool mid = shallow_few && tiles(dmma_variants[dmma_mid]) <= units;
     // By TMA with A M-contiguous and B K-major, the eight-warp tiles turned around (64 x 128) where they
     // too fit in one wave: measured faster at 1000^3 (H200), and slower with B N-contiguous or A K-major
-    // (bench/results.md, "FP64: C's rows in order before the stores").
+    // (bench/results/h200-sgemm.md, "FP64: C's rows in order before the stores").
     const bool one_wave_turned = by_shape == dmma_one_wave && !trans_a && !trans_b && tiles(turned) <= units;
     // By TMA, where K is split because few tiles meet a deep K: the same turned tiles, one work-group a
     // multiprocessor, K in about one wave of parts (splits_for), wherever they leave at least half the
     // units to the parts and pad C's columns by at most a tenth. On the H200 this beat the four-warp
-    // tiles in two waves on a row-major 8192 x 64 x 8192 and on 128 x 128 x 65536 (bench/results.md,
+    // tiles in two waves on a row-major 8192 x 64 x 8192 and on 128 x 128 x 65536 (bench/results/h200-sgemm.md,
     // "DGEMM's split products").
     const bool split_turned =
         k >= split_min_k && few(large) && 2 * tiles(turned) <= units && 10 * columns(turned) <= 11 * n;
@@ -360,7 +360,7 @@ inline bool sums_in_kernel(const element::Info& e, int splits) {
 // operand is misaligned, cuBLAS leaves its fastest kernels for a much slower one whose sums come out
 // more exact (bf16 into float at 4097^3); gemmcl, which copies such an operand and runs on, spends part
 // of its lead there on K in parts of at most exact_part_k, 16-bit products into a float C (4097^3: three
-// parts; bench/results.md).
+// parts; bench/results/h200-tensor-cores.md).
 inline constexpr std::size_t exact_part_k = 1536;
 inline int exact_splits(const element::Info& e, bool c_narrow, bool aligned, std::size_t k) {
   if (e.bytes != 2 || c_narrow || aligned || k < split_min_k) return 1;

@@ -31,7 +31,7 @@ struct DmmaVariant {
 // and B K-major, its tiles turned around (64 x 128, dmma_one_wave_turned) instead. The others are for tuning
 // (GEMMCL_DMMA_VARIANT=i): the default on m16n8k8 (3) and with its fragments read ahead (4), both
 // slower at 4096^3; eight warps in four stages (5), as fast as dmma_one_wave at 1000^3, and on m16n8k16
-// without reading ahead (6), slower there. bench/results.md lists what else was tried.
+// without reading ahead (6), slower there. bench/results/h200-fp64.md lists what else was tried.
 inline constexpr DmmaVariant dmma_variants[] = {
     {128, 64, 128, "", false},
     {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BK=8 -DGEMMCL_DMMA_STAGES=4 -DGEMMCL_DMMA_MMA_K=8", true},
@@ -47,7 +47,7 @@ inline constexpr DmmaVariant dmma_variants[] = {
     // and in four stages (11). The tiles of one work-group a multiprocessor (9, 12) fill seven stages,
     // not three: that work-group alone keeps the multiprocessor's loads in flight, and with more of them
     // the split skinny and deep products, which stream their large operand from memory, ran faster, and
-    // 1000^3 too (H200; bench/results.md, "FP64: seven stages for one work-group a multiprocessor").
+    // 1000^3 too (H200; bench/results/h200-sgemm.md, "FP64: seven stages for one work-group a multiprocessor").
     {128, 64, 128, " -DGEMMCL_DMMA_TMA=1", false, true},
     {64, 64, 128, " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_STAGES=3 -DGEMMCL_DMMA_MMA_K=8 -DGEMMCL_DMMA_TMA=1", true, true},
     {128, 64, 256,
@@ -76,14 +76,14 @@ inline constexpr DmmaVariant dmma_variants[] = {
      false, true, true},
     // For tuning: 13's tiles in K steps of 32 (two 16-deep halves a stage), m16n8k16, three stages (15). Half
     // the barriers and waits of 13 per MMA; on the H200 faster than 13 at 512^3 but slower at 576^3 and
-    // 640^3, so 13 stays (bench/results.md, "under events: what is left", H200).
+    // 640^3, so 13 stays (bench/results/h200-fp64.md, "under events: what is left", H200).
     {64, 32, 128,
      " -DGEMMCL_DMMA_BM=64 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"
      " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=3",
      false, true},
     // Products whose 32 x 32 tiles fit two a unit in one wave (512^3 and below), by TMA: four 16 x 16 warps,
     // m16n8k16, K steps of 32 in four stages (16). Each unit then holds two work-groups, so each scheduler
-    // two warps where 13's tiles gave it one: faster than 13 at 512^3 (H200; bench/results.md,
+    // two warps where 13's tiles gave it one: faster than 13 at 512^3 (H200; bench/results/h200-fp64.md,
     // "smaller tiles").
     {32, 32, 128,
      " -DGEMMCL_DMMA_BM=32 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"

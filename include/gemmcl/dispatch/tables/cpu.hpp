@@ -26,7 +26,7 @@ struct cpu<float> {
   //    op(A) = A^T at 1024^3, and no case lost).
   //  - AVX2 (8 floats, 16 registers): the AVX-512 tile spills there; a 16 x 4 block (two float8 of A
   //    times four B values, 8 accumulators) was the fastest in every transpose pair, ahead of 16 x 6,
-  //    24 x 4 and 32 x 4 (a 2-core AMD EPYC; bench/results.md, "PoCL on a 2-core AMD EPYC").
+  //    24 x 4 and 32 x 4 (a 2-core AMD EPYC; bench/results/cpu.md, "PoCL on a 2-core AMD EPYC").
   //  - The AVX2 tile in narrower work-groups, for C with few columns or a width the 256 columns do
   //    not divide, whose last work-groups would multiply mostly columns past C: 128 columns at 81
   //    (384^3, 640^3, 896^3, 128 x 128 x 16384), 64 columns and K steps of 64 at 70 (64^3-320^3 and

@@ -29,7 +29,7 @@ struct intel_cpu {};
 template <class T>
 struct intel_gpu {};
 
-// Intel's runtime for CPUs (measured on the project's 2-thread AVX-512 AMD EPYC, bench/results.md): the
+// Intel's runtime for CPUs (measured on the project's 2-thread AVX-512 AMD EPYC, bench/results/cpu.md): the
 // generic CPU entries, whose 32 x 8 blocks of 16-wide vectors per work-item it compiles well, and the
 // sub-group path's best tile (64 x 96, 4 x 6 rows and columns per lane, in-step barriers) at the
 // fraction of their speed it reached at 1024^3-2048^3. Gemm<> takes it where the shape favours its
@@ -48,7 +48,7 @@ struct intel_cpu<double> {
   static bool serves(const core::DeviceInfo& d) { return intel::cpu_runtime(d); }
   static constexpr bool last_wave = false;
   // First, the CPU table's AVX-512 layout with 256 columns per work-group, as float has: faster than
-  // its 128 here at 1024^3 and 2048^3 (bench/results.md, "Intel's OpenCL runtime for CPUs ...").
+  // its 128 here at 1024^3 and 2048^3 (bench/results/cpu.md, "Intel's OpenCL runtime for CPUs ...").
   using entries = joined_t<
       std::tuple<entry<110, 1, double, Tile<32, 256, 64>, Vec<8>, WorkPerThread<16, 8>, LocalMemory<Operands::A>,
                        Unroll<4>>>,

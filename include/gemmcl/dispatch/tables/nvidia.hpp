@@ -18,7 +18,7 @@ struct nvidia_gpu<float> {
   static constexpr bool last_wave = true;
   // Speeds per pair: each entry's TFLOPS at 4096^3 on an H200, all measured side by side and scaled
   // so that the first entry without transposes is 87. The 128x128 entry is the faster of the two
-  // large ones when the kernel reads B transposed and when it reads neither (bench/results.md).
+  // large ones when the kernel reads B transposed and when it reads neither (bench/results/h200-sgemm.md).
   using entries = std::tuple<
       // 8 x 16 register tile in 256 work-items: one work-group per SM, 1024 FMAs per barrier. Registers
       // read one K step ahead, across the barrier: the first local reads of a step no longer wait on it.
@@ -30,17 +30,17 @@ struct nvidia_gpu<float> {
       // The 128 x 256 entry's work-group turned around, 256 x 128 as cuBLAS's kernel: its warps each
       // cover all 256 rows of a 16-column strip. Faster than both large entries where the kernel
       // reads A as it lies (2048^3-8192^3), and as fast as the 128 x 256 one with A transposed
-      // (bench/results.md).
+      // (bench/results/h200-sgemm.md).
       entry<speeds{90, 90, 87, 87}, 1, float, Tile<256, 128, 8>, Vec<4>, WorkPerThread<8, 16>,
             Prefetch<true>, RegisterPrefetch<true>, Padding<4>>,
       // Registers read one K step ahead (RegisterPrefetch), as above: it brought this entry close to
       // cuBLAS at 1000^3 and 1024^3 without transposes. A three-buffer cp.async pipeline paid as well at
-      // 1000^3-4096^3 (bench/results.md). Eight warps per group: the choice where few groups share a
+      // 1000^3-4096^3 (bench/results/h200-sgemm.md). Eight warps per group: the choice where few groups share a
       // unit (512^3-1024^3 split in the kernel).
       entry<speeds{74, 79, 71, 77}, 3, float, Tile<64, 128, 16>, Vec<4>, WorkPerThread<4, 8>,
             Pipeline<3>, Padding<4>, RegisterPrefetch<true>, vendor::Nvidia<>>,
       // Tall and skinny products (N = 64) with split K; there a K step of 16 beat 8, and the cp.async
-      // pipeline paid too (bench/results.md). With the FMAs ordered columns outside (codegen/multiply.hpp)
+      // pipeline paid too (bench/results/h100.md). With the FMAs ordered columns outside (codegen/multiply.hpp)
       // it is also the fastest entry wherever each unit gets three or more groups (1536^3-4097^3 in
       // four parts); four warps per group need that company.
       entry<speeds{84, 83, 80, 83}, 3, float, Tile<128, 64, 16>, Vec<4>, WorkPerThread<8, 8>,
@@ -76,7 +76,7 @@ struct nvidia_gpu<float> {
       // A sliced tile between 64 x 32 and 64 x 64 for one wave (one_wave_entry): 64 x 48 in two slices,
       // 108 tiles at 576^3 where 64 x 64 makes 81 and 64 x 32 more than the units, so each unit has a
       // quarter less work in the same wave: faster than the 64 x 64 tile at 544^3-600^3 (H100;
-      // bench/results.md, "One packed operand; a 64 x 48 tile for one wave; ...", 2026-11-28).
+      // bench/results/h100.md, "One packed operand; a 64 x 48 tile for one wave; ...", 2026-11-28).
       // Speeds: 1000 / (microseconds at 576^3).
       entry<speeds{47, 46, 45, 45}, 1, float, Tile<64, 48, 32>, Vec<4>, WorkPerThread<4, 12>, SliceK<2>,
             Prefetch<true>, Padding<4>, vendor::Nvidia<>>,
@@ -92,7 +92,7 @@ template <>
 struct nvidia_gpu<double> {
   static bool serves(const core::DeviceInfo& d) { return target::Target<vendor::Nvidia<>>::matches(d); }
   static constexpr bool last_wave = true;
-  // cp.async pipelines: faster than register-staged double buffering at 4096^3 (H200; bench/results.md).
+  // cp.async pipelines: faster than register-staged double buffering at 4096^3 (H200; bench/results/h200-sgemm.md).
   using entries = std::tuple<
       entry<72, 2, double, Tile<128, 64, 8>, Vec<2>, WorkPerThread<8, 8>, Pipeline<3>, Padding<2>,
             vendor::Nvidia<>>,
