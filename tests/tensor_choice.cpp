@@ -82,9 +82,18 @@ TEST_CASE("tensor-core choices by shape") {
       CHECK(split_turned(ta, tb, 64, 8192, 8192) == Split{Tile{64, 128, 256}, 2});     // 64 tiles
       CHECK(split_turned(ta, tb, 128, 128, 65536) == Split{Tile{64, 128, 256}, 66});   // 2 tiles
     }
-  CHECK(split_turned(false, false, 8192, 64, 8192) == Split{Tile{128, 64, 128}, 4});
+  // Where the turned tiles are too many: 128 x 64 tiles of eight warps, one work-group a unit, if they fit
+  // two waves of parts (at most 66 tiles) and pad C's rows by at most a tenth; else the four-warp tiles.
+  for (const bool ta : {false, true})
+    for (const bool tb : {false, true}) {
+      CHECK(split_turned(ta, tb, 8192, 64, 8192) == Split{Tile{128, 64, 256}, 2});     // 64 tiles
+      CHECK(split_turned(ta, tb, 4096, 64, 16384) == Split{Tile{128, 64, 256}, 4});    // 32 tiles
+    }
+  CHECK(split_turned(false, false, 8192, 64, 8192, false) == Split{Tile{128, 64, 128}, 4});
   CHECK(split_turned(false, false, 64, 8192, 8192, false) == Split{Tile{64, 64, 128}, 2});
-  CHECK(split_turned(false, false, 8192, 128, 8192) == Split{Tile{128, 64, 128}, 2});  // 128 turned tiles
+  CHECK(split_turned(false, false, 8192, 128, 8192) == Split{Tile{128, 64, 128}, 2});  // 128 tiles of each
+  CHECK(split_turned(false, false, 8192, 64, 2048).first != Tile{128, 64, 256});       // K too shallow
+  CHECK(split_turned(false, false, 64, 200, 8192).first == Tile{64, 64, 128});         // 64 rows of 128
   // The table's check that TMA variants keep K steps of whole 16-deep halves dividing 64 (a static_assert
   // on the real table) catches one that does not.
   using codegen::tensor::DmmaVariant;

@@ -270,12 +270,19 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // "DGEMM's split products").
     const bool split_turned =
         k >= split_min_k && few(large) && 2 * tiles(turned) <= units && 10 * columns(turned) <= 11 * n;
+    // The same where the turned tiles are too many but 128 x 64 ones of eight warps fit, padding C's rows
+    // by at most a tenth (C's long side its rows: a column-major 8192 x 64 x 8192): one work-group a
+    // multiprocessor, K in about one wave of parts, where the four-warp tiles two a unit ran 8-12%
+    // slower on the H200 (bench/results/h200-fp64.md, "skinny products on one work-group a unit").
+    const bool split_one_wave =
+        k >= split_min_k && few(large) && 2 * tiles(large) <= units && 10 * rows(large) <= 11 * m;
     const std::size_t index = forced >= 0                      ? std::size_t(forced)
                               : !tma                           ? by_shape
                               : finest                         ? dmma_finest
                               : fine                           ? dmma_fine
                               : mid                            ? dmma_mid
                               : one_wave_turned || split_turned ? dmma_one_wave_turned
+                              : split_one_wave                 ? dmma_tma_twin(dmma_one_wave)
                                                                : dmma_tma_twin(by_shape);
     const DmmaVariant& v = dmma_variants[index];
     std::string (*rewrite)(std::string_view) = emulate  ? nullptr
