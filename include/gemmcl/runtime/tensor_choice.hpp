@@ -254,7 +254,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // By TMA, where 128 x 64 tiles are too few for the units and K too shallow to split: the smallest
     // tiles that still fit in one wave, 32 x 32 or 64 x 32 two a unit, else 96 x 64 one a unit
     // (dmma_variants.hpp). Every scheduler of a unit then holds less of C, so each tile takes less time
-    // (H200; bench/results/h200-fp64.md, "DGEMM tiles for one wave" and "smaller tiles").
+    // (H200; bench/results/h200-fp64.md, "DGEMM tiles for one wave"; "smaller tiles" at 9b402cf).
     const bool shallow_few = few(large) && k < split_min_k;
     const auto two_a_unit = [&](std::size_t i) { return shallow_few && tiles(dmma_variants[i]) <= 2 * units; };
     const bool finest = two_a_unit(dmma_finest), fine = two_a_unit(dmma_fine);
