@@ -70,7 +70,7 @@ TEST_CASE("tensor-core choices by shape") {
   CHECK(one_wave(false, false, 768, 768, false) == Tile{128, 64, 256});
   // By TMA where K is split among few tiles: the turned tiles in every pair, one work-group a unit, K in
   // about one wave of parts; not where they would pad C's 64 columns to 128, nor without TMA.
-  const auto split_turned = [&](bool trans_a, bool trans_b, std::size_t m, std::size_t n, std::size_t depth,
+  const auto split_few = [&](bool trans_a, bool trans_b, std::size_t m, std::size_t n, std::size_t depth,
                                 bool tma = true) {
     const auto k = runtime::tensor::kernel_for(f64, h100, false, trans_b, m, n, depth, tma, false, trans_a);
     return std::pair{std::tuple{k.tile_m, k.tile_n, k.threads},
@@ -79,21 +79,21 @@ TEST_CASE("tensor-core choices by shape") {
   using Split = std::pair<Tile, int>;
   for (const bool ta : {false, true})
     for (const bool tb : {false, true}) {
-      CHECK(split_turned(ta, tb, 64, 8192, 8192) == Split{Tile{64, 128, 256}, 2});     // 64 tiles
-      CHECK(split_turned(ta, tb, 128, 128, 65536) == Split{Tile{64, 128, 256}, 66});   // 2 tiles
+      CHECK(split_few(ta, tb, 64, 8192, 8192) == Split{Tile{64, 128, 256}, 2});     // 64 tiles
+      CHECK(split_few(ta, tb, 128, 128, 65536) == Split{Tile{64, 128, 256}, 66});   // 2 tiles
     }
   // Where the turned tiles are too many: 128 x 64 tiles of eight warps, one work-group a unit, if they fit
   // two waves of parts (at most 66 tiles) and pad C's rows by at most a tenth; else the four-warp tiles.
   for (const bool ta : {false, true})
     for (const bool tb : {false, true}) {
-      CHECK(split_turned(ta, tb, 8192, 64, 8192) == Split{Tile{128, 64, 256}, 2});     // 64 tiles
-      CHECK(split_turned(ta, tb, 4096, 64, 16384) == Split{Tile{128, 64, 256}, 4});    // 32 tiles
+      CHECK(split_few(ta, tb, 8192, 64, 8192) == Split{Tile{128, 64, 256}, 2});     // 64 tiles
+      CHECK(split_few(ta, tb, 4096, 64, 16384) == Split{Tile{128, 64, 256}, 4});    // 32 tiles
     }
-  CHECK(split_turned(false, false, 8192, 64, 8192, false) == Split{Tile{128, 64, 128}, 4});
-  CHECK(split_turned(false, false, 64, 8192, 8192, false) == Split{Tile{64, 64, 128}, 2});
-  CHECK(split_turned(false, false, 8192, 128, 8192) == Split{Tile{128, 64, 128}, 2});  // 128 tiles of each
-  CHECK(split_turned(false, false, 8192, 64, 2048).first != Tile{128, 64, 256});       // K too shallow
-  CHECK(split_turned(false, false, 64, 200, 8192).first == Tile{64, 64, 128});         // 64 rows of 128
+  CHECK(split_few(false, false, 8192, 64, 8192, false) == Split{Tile{128, 64, 128}, 4});
+  CHECK(split_few(false, false, 64, 8192, 8192, false) == Split{Tile{64, 64, 128}, 2});
+  CHECK(split_few(false, false, 8192, 128, 8192) == Split{Tile{128, 64, 128}, 2});  // 128 tiles of each
+  CHECK(split_few(false, false, 8192, 64, 2048).first != Tile{128, 64, 256});       // K too shallow
+  CHECK(split_few(false, false, 64, 200, 8192).first == Tile{64, 64, 128});         // 64 rows of 128
   // The table's check that TMA variants keep K steps of whole 16-deep halves dividing 64 (a static_assert
   // on the real table) catches one that does not.
   using codegen::tensor::DmmaVariant;

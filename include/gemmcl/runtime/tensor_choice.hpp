@@ -268,14 +268,16 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
     // units to the parts and pad C's columns by at most a tenth. On the H200 this beat the four-warp
     // tiles in two waves on a row-major 8192 x 64 x 8192 and on 128 x 128 x 65536 (bench/results/h200-sgemm.md,
     // "DGEMM's split products").
-    const bool split_turned =
-        k >= split_min_k && few(large) && 2 * tiles(turned) <= units && 10 * columns(turned) <= 11 * n;
+    const auto one_a_unit_split = [&](const DmmaVariant& x) {
+      return k >= split_min_k && few(large) && 2 * tiles(x) <= units;
+    };
+    const bool split_turned = one_a_unit_split(turned) && 10 * columns(turned) <= 11 * n;
     // The same where the turned tiles are too many but 128 x 64 ones of eight warps fit, padding C's rows
     // by at most a tenth (C's long side its rows: a column-major 8192 x 64 x 8192): one work-group a
     // multiprocessor, K in about one wave of parts, where the four-warp tiles two a unit ran 8-12%
     // slower on the H200 (bench/results/h200-fp64.md, "skinny products on one work-group a unit").
-    const bool split_one_wave =
-        k >= split_min_k && few(large) && 2 * tiles(large) <= units && 10 * rows(large) <= 11 * m;
+    const DmmaVariant& one_wave = dmma_variants[dmma_one_wave];
+    const bool split_one_wave = one_a_unit_split(one_wave) && 10 * rows(one_wave) <= 11 * m;
     const std::size_t index = forced >= 0                      ? std::size_t(forced)
                               : !tma                           ? by_shape
                               : finest                         ? dmma_finest
