@@ -82,8 +82,9 @@ TEST_CASE("tensor-core choices by shape") {
       CHECK(split_few(ta, tb, 64, 8192, 8192) == Split{Tile{64, 128, 256}, 2});     // 64 tiles
       CHECK(split_few(ta, tb, 128, 128, 65536) == Split{Tile{64, 128, 256}, 66});   // 2 tiles
     }
-  // Where the turned tiles are too many: 128 x 64 tiles of eight warps, one work-group a unit, if they fit
-  // two waves of parts (at most 66 tiles) and pad C's rows by at most a tenth; else the four-warp tiles.
+  // Where the turned tiles are too many: 128 x 64 tiles of eight warps, one work-group a unit, if there are
+  // at most half as many as units (66 tiles here) and they pad C's rows by at most a tenth; else the
+  // four-warp tiles.
   for (const bool ta : {false, true})
     for (const bool tb : {false, true}) {
       CHECK(split_few(ta, tb, 8192, 64, 8192) == Split{Tile{128, 64, 256}, 2});     // 64 tiles
