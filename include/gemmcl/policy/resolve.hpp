@@ -93,8 +93,8 @@ constexpr split default_work_per_thread(int tm, int tn, int tk, int vec, bool lo
 
 template <class... P>
 struct resolve {
-  static_assert((known_policy<P>::value && ...),
-                "gemmcl::Gemm<...>: every template argument must be a gemmcl policy");
+  // Instantiates known_policy<P> for each argument: its message names the one that is not a policy.
+  static_assert((known_policy<P>::value && ...));
   static_assert(count_of<kind::tile, P...> <= 1, "gemmcl::Gemm<...>: Tile<> is given more than once");
   static_assert(count_of<kind::vec, P...> <= 1, "gemmcl::Gemm<...>: Vec<> is given more than once");
   static_assert(count_of<kind::work_per_thread, P...> <= 1,
