@@ -294,3 +294,40 @@ TEST_CASE_TEMPLATE("images give the buffer path's bits", G, Images16, KhronosIma
     CHECK(differing(gt::download<T>(t.queue, b, o.b_host.size()), o.b_host) == 0);
   }
 }
+
+// What images cannot take is refused with ImagesUnsupported before anything is enqueued, C unchanged: an
+// operand larger than the device's images, and a batch (an image holds one matrix).
+TEST_CASE_TEMPLATE("images refuse what they cannot hold", G, Images16, KhronosImages) {
+  if (!runs_here<G>()) return;
+  using T = typename G::value_type;
+  auto& t = gt::target();
+  const core::DeviceInfo& d = core::device_info(t.device());
+  const auto rejected = [&](cl::Buffer& c, const std::vector<T>& before, const char* says, auto call) {
+    bool threw = false;
+    try {
+      call();
+    } catch (const Error& e) {
+      threw = true;
+      INFO("message: ", e.what());
+      CHECK(e.code() == ErrorCode::ImagesUnsupported);
+      CHECK(std::string(e.what()).find(says) != std::string::npos);
+    }
+    CHECK(threw);
+    CHECK(gt::download<T>(t.queue, c, before.size()) == before);
+  };
+  // A stored as 4 x k (column-major, untransposed): one more column than an image may have rows.
+  const std::size_t m = 4, n = 4, k = d.image2d_max[1] + 1;
+  INFO("device: ", d.name, ", images up to ", d.image2d_max[0], " x ", d.image2d_max[1]);
+  const std::vector<T> ab(m * k, T(1)), before(m * n, T(5));
+  cl::Buffer a = gt::upload(ab), b = gt::upload(ab), c = gt::upload(before);
+  rejected(c, before, "read it from a buffer", [&] {
+    G{}(t.queue, Layout::ColMajor, Transpose::No, Transpose::No, m, n, k, T(1), a, 0, m, b, 0, k, T(0), c, 0, m);
+  });
+  // Two products of 4 x 4 x 4, each matrix 16 elements after the last.
+  const std::vector<T> small(32, T(1)), before2(32, T(5));
+  cl::Buffer a2 = gt::upload(small), b2 = gt::upload(small), c2 = gt::upload(before2);
+  rejected(c2, before2, "a batched call needs a configuration that reads buffers", [&] {
+    G{}.strided_batched(t.queue, Layout::ColMajor, Transpose::No, Transpose::No, 4, 4, 4, T(1), a2, 0, 4, 16, b2, 0,
+                        4, 16, T(0), c2, 0, 4, 16, 2);
+  });
+}

@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 
@@ -87,4 +89,32 @@ TEST_CASE("tuner: a short run on the test device writes a file the next process 
                           << " s");
   CHECK(status == 0);
   set_cache_directory("");
+}
+
+// A file it cannot write ends the run with TuningFailed, after the search, and leaves nothing behind.
+// (Its candidates' programs are mostly those of the case above, still built in this process.)
+TEST_CASE("tuner: a tuning file it cannot write is a TuningFailed error") {
+  fresh_process();
+  Scratch s;
+  const fs::path not_a_folder = s.dir / "file";
+  { std::ofstream(not_a_folder) << "a file, not a folder\n"; }
+  tune::Options o;
+  o.budget_seconds = 5;
+  o.quick_size = 128;
+  o.shapes = {{128, 128, 128, false, false, "square"}};
+  o.finalists = 1;
+  o.progress = tune::Progress::Lines;
+  o.output = (not_a_folder / "tuning.txt").string();
+  bool threw = false;
+  try {
+    (void)tune::tune<float>(gt::target().queue, o);
+  } catch (const Error& e) {
+    threw = true;
+    INFO("message: ", e.what());
+    CHECK(e.code() == ErrorCode::TuningFailed);
+    CHECK(std::string(e.what()).find("cannot write the tuning file " + o.output) != std::string::npos);
+  }
+  CHECK(threw);
+  CHECK(fs::is_regular_file(not_a_folder));
+  CHECK(read(not_a_folder) == "a file, not a folder\n");
 }
