@@ -124,6 +124,22 @@ std::vector<Shape> shapes_for(const policy::Config& c) {
           {5, 2 * tn + 1, 3}};
 }
 
+// Runs `call`, which must throw `code` (with `says` in its message, where given) and leave C as `before`.
+template <class T, class Call>
+void expect_rejected(cl::Buffer& c, const std::vector<T>& before, ErrorCode code, const char* says, Call&& call) {
+  bool threw = false;
+  try {
+    call();
+  } catch (const Error& e) {
+    threw = true;
+    INFO("message: ", e.what());
+    CHECK(e.code() == code);
+    if (*says != '\0') CHECK(std::string(e.what()).find(says) != std::string::npos);
+  }
+  CHECK(threw);
+  CHECK(gt::download<T>(gt::target().queue, c, before.size()) == before);
+}
+
 }  // namespace
 
 TEST_CASE_TEMPLATE("sweep", G, GEMMCL_SUBGROUP_CONFIGS) {
@@ -194,18 +210,7 @@ TEST_CASE_TEMPLATE("bad arguments are rejected before anything is enqueued", G, 
   auto& t = gt::target();
   const std::vector<T> before(40 * 40, T(3));
   cl::Buffer a = gt::upload(before), b = gt::upload(before), c = gt::upload(before);
-  const auto rejected = [&](ErrorCode code, auto call) {
-    bool threw = false;
-    try {
-      call();
-    } catch (const Error& e) {
-      threw = true;
-      INFO("message: ", e.what());
-      CHECK(e.code() == code);
-    }
-    CHECK(threw);
-    CHECK(gt::download<T>(t.queue, c, before.size()) == before);
-  };
+  const auto rejected = [&](ErrorCode code, auto call) { expect_rejected(c, before, code, "", call); };
   const G gemm;
   // lda below the rows of A; B's region past the end of its buffer; C's offset past its end.
   rejected(ErrorCode::InvalidLeadingDimension, [&] {
@@ -302,18 +307,8 @@ TEST_CASE_TEMPLATE("images refuse what they cannot hold", G, Images16, KhronosIm
   using T = typename G::value_type;
   auto& t = gt::target();
   const core::DeviceInfo& d = core::device_info(t.device());
-  const auto rejected = [&](cl::Buffer& c, const std::vector<T>& before, const char* says, auto call) {
-    bool threw = false;
-    try {
-      call();
-    } catch (const Error& e) {
-      threw = true;
-      INFO("message: ", e.what());
-      CHECK(e.code() == ErrorCode::ImagesUnsupported);
-      CHECK(std::string(e.what()).find(says) != std::string::npos);
-    }
-    CHECK(threw);
-    CHECK(gt::download<T>(t.queue, c, before.size()) == before);
+  const auto rejected = [](cl::Buffer& c, const std::vector<T>& before, const char* says, auto call) {
+    expect_rejected(c, before, ErrorCode::ImagesUnsupported, says, call);
   };
   // A stored as 4 x k (column-major, untransposed): one more column than an image may have rows.
   const std::size_t m = 4, n = 4, k = d.image2d_max[1] + 1;
