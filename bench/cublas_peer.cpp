@@ -1,8 +1,11 @@
 // The cuBLAS peer: the same host data copied to CUDA buffers, cublasSgemm / cublasDgemm timed with CUDA
 // events, with the same warm-up, median and rotation as the OpenCL libraries. Plain host C++: no .cu.
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 
 #include "common.hpp"
 
@@ -279,7 +282,10 @@ PeerResult<T> run(const Case& c, const HostData<T>& d, T alpha, T beta, const Ti
     return r;
   }
 
-  // Back to back, each call between its own pair of events, read after the last has completed.
+  // Back to back, each call between its own pair of events, read after the last has completed. As for
+  // gemmcl (opencl.hpp, Gate), the timed calls wait behind a gate until all are enqueued, so that the
+  // device runs them back to back whatever the host's pace: a host function on the stream that returns
+  // once the host has enqueued the last call (or after a few seconds, should the host block).
   std::vector<cudaEvent_t> marks(2 * static_cast<std::size_t>(t.iterations), nullptr);
   auto destroy = [&] {
     for (cudaEvent_t e : marks) {
@@ -292,15 +298,29 @@ PeerResult<T> run(const Case& c, const HostData<T>& d, T alpha, T beta, const Ti
       return failed(why);
     }
   }
+  struct StreamGate {
+    std::atomic<bool> open{false};
+    static void CUDART_CB wait(void* self) {
+      auto& g = *static_cast<StreamGate*>(self);
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+      while (!g.open.load() && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+    }
+  } gate;
+  if (!cuda_ok(cudaLaunchHostFunc(session.stream, StreamGate::wait, &gate), "cudaLaunchHostFunc", why)) {
+    destroy();
+    return failed(why);
+  }
   for (int i = 0; i < t.iterations; ++i) {
     const auto at = 2 * static_cast<std::size_t>(i);
     if (!cuda_ok(cudaEventRecord(marks[at], session.stream), "cudaEventRecord", why) || !launch(why) ||
         !cuda_ok(cudaEventRecord(marks[at + 1], session.stream), "cudaEventRecord", why)) {
+      gate.open = true;
       cudaStreamSynchronize(session.stream);
       destroy();
       return failed(why);
     }
   }
+  gate.open = true;
   if (!cuda_ok(cudaStreamSynchronize(session.stream), "cudaStreamSynchronize", why)) {
     destroy();
     return failed(why);

@@ -177,7 +177,8 @@ int run(int argc, char** argv) {
     } else {
       use_cublas = true;
       std::printf("cuBLAS     : %s; time = %s\n", description.c_str(),
-                  o.host_clock ? "the host's clock over calls back to back, then a wait" : "CUDA events around each call");
+                  o.host_clock ? "the host's clock over calls back to back, then a wait"
+                               : "CUDA events around each call, the timed calls held behind a gate until all are enqueued");
     }
   }
   const bool use_cpu = !o.no_cpu && cpu::built();
@@ -186,7 +187,8 @@ int run(int argc, char** argv) {
     std::printf("gemmcl     : time = the host's clock over calls back to back (enqueue: no event a call) on a queue "
                 "without profiling, then a wait; CLBlast not timed\n");
   else
-    std::printf("gemmcl     : time = first START to last END of the commands a call enqueues (enqueue_all), calls back to back\n");
+    std::printf("gemmcl     : time = first START to last END of the commands a call enqueues (enqueue_all), calls back to "
+                "back behind a gate until all are enqueued\n");
 
   std::size_t l2 = o.l2 ? o.l2 : std::max(cl_l2, cublas_peer::l2_bytes());
   std::printf(

@@ -178,6 +178,7 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
                 return std::vector<cl::Event>{
                     clblast_peer::enqueue<T>(env.queue, cs, alpha, set.a, set.b, beta, set.c, tp)};
               });
+              if (!clb.gated) clb_note = "timed ungated (a call waited on the host)";
             }
             clb_ran = true;
           } catch (const std::exception& e) {
@@ -266,8 +267,8 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
             }
             if (o.iterations > 0) {
               // gemmcl returns the events of every command a call enqueues (packing, product, a second
-              // split-K kernel), so the span is the whole call. It is timed back to back like cuBLAS;
-              // a second pass, with a fill before each call, records the bracket beside it.
+              // split-K kernel), so the span is the whole call. It is timed back to back behind a gate, like
+              // cuBLAS; a second pass, with a fill before each call, records the bracket beside it.
               auto call_on = [&](int s) {
                 auto& set = sets[static_cast<std::size_t>(s)];
                 return Call{layout, ta,     tb,       shape.m, shape.n,  shape.k, o.alpha,
@@ -290,6 +291,7 @@ void run_shape(Env& env, const Shape& shape, const std::vector<const Config*>& c
                 r.runs = static_cast<int>(t.span.ms.size());
                 r.median = t.span.median(), r.min = t.span.min(), r.max = t.span.max();
                 r.kernel = r.median, r.bracket = bracketed.bracket.median();
+                if (!t.gated || !bracketed.gated) line.note = r.note = "timed ungated (a call waited on the host)";
               }
               line.gemmcl = gflops(shape, r.median);
               r.ratio_cublas = line.gemmcl / line.cublas;
