@@ -43,7 +43,8 @@ Timing:
       --l2 <bytes>              cache size that decides input rotation (default: the device's)
       --max-sets <n>            at most this many rotated input sets (default 64)
       --clock events|host       events (default): each call between the device's timestamps (gemmcl:
-                                OpenCL profiling events; cuBLAS: CUDA events); host: runs of calls back
+                                OpenCL profiling events; cuBLAS: CUDA events), the timed calls held
+                                until all are enqueued; host: runs of calls back
                                 to back by the host's clock, then a wait (gemmcl through enqueue, no
                                 event a call; CLBlast not timed); -i such runs, the median of
                                 their times per call reported
