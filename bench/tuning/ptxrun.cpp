@@ -18,6 +18,9 @@
 // NUL, %envreg -> 0 as above. Its maps are passed as the runtime writes them (runtime/tensor_map.hpp),
 // with a slot of 256 bytes per work-group; its local memory over 48 KiB becomes dynamic. Build with
 // `-Iinclude ... -lOpenCL` (the map encoder's error type).
+// PTXRUN_PER_CALL=1: besides the run of `iters` calls, `iters` (at most 200) calls each between its own
+// events, all held behind a host function until enqueued, as gemmcl_bench times them since its gate;
+// the median per call in microseconds. Both for the kernel and for cuBLAS.
 // PTXRUN_PARTS=p: K split in p parts added in the kernel (PTX built with GEMMCL_SPLIT_IN_KERNEL=1, as
 // perf.cpp's register report builds it): a workspace of p slices, one ticket per tile, C as D.
 // Its closing spot check printed an error of 1.0 for the skinny TN kernel in 4 parts (2026-12-03) while the
@@ -25,9 +28,12 @@
 #include <cuda.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -36,6 +42,24 @@
 
 #include "gemmcl/runtime/tensor_map.hpp"
 #define CK(x) do { auto s_ = (x); if ((int)s_ != 0) { std::printf("FAIL %s = %d line %d\n", #x, (int)s_, __LINE__); std::exit(1); } } while (0)
+// PTXRUN_PER_CALL: the median of `iters` calls of run(), each between its own events on the legacy
+// stream, held behind a host function until all are enqueued (microseconds).
+template <class Run>
+static double per_call_us(Run run, int iters) {
+  iters = std::min(iters, 200);  // the held commands must fit in the stream's queue
+  std::vector<CUevent> ev(2 * (size_t)iters);
+  for (auto& e : ev) CK(cuEventCreate(&e, 0));
+  std::atomic<bool> open{false};
+  CK(cuLaunchHostFunc(0, [](void* p) { while (!static_cast<std::atomic<bool>*>(p)->load()) std::this_thread::yield(); }, &open));
+  for (int i = 0; i < iters; ++i) { CK(cuEventRecord(ev[2 * i], 0)); run(); CK(cuEventRecord(ev[2 * i + 1], 0)); }
+  open = true;
+  CK(cuCtxSynchronize());
+  std::vector<double> t;
+  for (int i = 0; i < iters; ++i) { float ms; CK(cuEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1])); t.push_back(ms * 1e3); }
+  for (auto& e : ev) cuEventDestroy(e);
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
 int main(int argc, char** argv) {
   std::ifstream f(argv[1]); std::stringstream ss; ss << f.rdbuf(); std::string ptx = ss.str();
   const int M = atoi(argv[2]), N = atoi(argv[3]), K = atoi(argv[4]), TM = atoi(argv[5]), TN = atoi(argv[6]);
@@ -63,6 +87,7 @@ int main(int argc, char** argv) {
     run(); CK(cuCtxSynchronize());
     CK(cuEventRecord(e0, 0)); for (int i = 0; i < iters; ++i) run(); CK(cuEventRecord(e1, 0)); CK(cuEventSynchronize(e1));
     float ms; CK(cuEventElapsedTime(&ms, e0, e1)); std::printf("cublas %.2f TFLOPS\n", 2.0 * M * N * K * iters / (ms * 1e-3) * 1e-12);
+    if (std::getenv("PTXRUN_PER_CALL")) std::printf("cublas per call, gated: %.2f us\n", per_call_us(run, iters));
     return 0;
   }
   // parameters from the .entry
@@ -149,4 +174,5 @@ int main(int argc, char** argv) {
     got = dbl ? ((double*)hc.data())[i + (size_t)j * M] : ((float*)hc.data())[i + (size_t)j * M];
     maxrel = std::max(maxrel, std::abs(got - r) / (std::abs(r) + 1)); }
   std::printf("%s: %u params, grid %ux%u, %.2f TFLOPS, max err %.1e\n", argv[1], (unsigned)types.size(), gx, gy, 2.0 * M * N * K * iters / (ms * 1e-3) * 1e-12, maxrel);
+  if (std::getenv("PTXRUN_PER_CALL")) std::printf("%s per call, gated: %.2f us\n", argv[1], per_call_us(launch, iters));
 }
