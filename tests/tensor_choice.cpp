@@ -266,6 +266,26 @@ TEST_CASE("PTX post-processing for sm_90a") {
   fails(".version 9.0\n.target sm_90\nmov.u32 %r1, 0;\n", "no \"//@\" line");
 }
 
+// A kernel that takes its tensor maps' addresses as parameters (cvta.param: the DMMA kernel built with
+// GEMMCL_DMMA_PARAM_MAPS) gets its 128-byte parameters aligned to 64 bytes, where TMA reads a map; other
+// parameters and kernels are left as they are, and such a kernel without a 128-byte parameter is refused.
+TEST_CASE("PTX post-processing: tensor maps in the parameters") {
+  const std::string head = ".version 9.0\n.target sm_90\n.visible .entry gemmcl_dmma(\n\t.param .u32 gemmcl_dmma_param_0,\n"
+                           "\t.param .align 8 .b8 gemmcl_dmma_param_16[128],\n\t.param .align 8 .b8 gemmcl_dmma_param_17[128],\n"
+                           "\t.param .align 8 .b8 gemmcl_dmma_param_18[16]\n)\n{\n";
+  const std::string takes = "//@mov.u64 %rd1, gemmcl_dmma_param_16;\n//@cvta.param.u64 %rd1, %rd1;\n}\n";
+  const std::string out = runtime::ptx::to_sm90a(head + takes);
+  CHECK(out.find("\t.param .align 64 .b8 gemmcl_dmma_param_16[128],\n\t.param .align 64 .b8 gemmcl_dmma_param_17[128],") !=
+        std::string::npos);
+  CHECK(out.find("\t.param .align 8 .b8 gemmcl_dmma_param_18[16]\n)") != std::string::npos);
+  CHECK(out.find("\ncvta.param.u64 %rd1, %rd1;") != std::string::npos);
+  // Without cvta.param: the maps' alignment stays the driver's.
+  const std::string plain = runtime::ptx::to_sm90a(head + "//@wgmma.fence.sync.aligned;\n}\n");
+  CHECK(plain.find(".align 64") == std::string::npos);
+  CHECK_THROWS_AS(runtime::ptx::to_sm90a(".version 9.0\n.target sm_90\n.visible .entry k(\n\t.param .u32 m\n)\n{\n" + takes),
+                  Error);
+}
+
 // The register cap of the capped DMMA variants (dmma_variants.hpp) and of two wgmma ones: .maxnreg
 // between the entry's parameters and its body; a text without an entry, or with a cap already, is refused.
 TEST_CASE("PTX post-processing: register cap") {

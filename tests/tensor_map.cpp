@@ -5,13 +5,18 @@
 
 #include <doctest/doctest.h>
 
+#include <gemmcl/runtime/device_address.hpp>
 #include <gemmcl/runtime/tensor_map.hpp>
 
 #include <dlfcn.h>
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <random>
+#include <thread>
+
+#include "support/device.hpp"
 
 using namespace gemmcl;
 using runtime::tma::MapType;
@@ -95,4 +100,38 @@ TEST_CASE("TMA tensor maps: as libcuda's encoder writes them (GPU machine)") {
   }
   void* old = nullptr;
   CHECK(pop(&old) == 0);
+}
+
+// The device addresses that whole maps carry (runtime/device_address.hpp), on the test device: asked once
+// per buffer and kept while it lives; a sub-buffer lies at its origin inside its parent; a released
+// buffer's entry goes.
+TEST_CASE("TMA tensor maps: buffers' device addresses") {
+  gt::Target& t = gt::target();
+  runtime::DeviceAddresses& book = runtime::DeviceAddresses::instance();
+  const std::size_t align = [&] {
+    cl_uint bits = 0;
+    clGetDeviceInfo(t.device(), CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof(bits), &bits, nullptr);
+    return std::size_t(bits / 8);
+  }();
+  cl_mem handles[2] = {};
+  {
+    cl::Buffer parent(t.context, CL_MEM_READ_WRITE, 4 * align);
+    CHECK_FALSE(book.knows(parent()));
+    const std::uint64_t at = book.of(t.context(), t.device(), parent());
+    CHECK(at != 0);
+    CHECK(book.knows(parent()));
+    CHECK(book.of(t.context(), t.device(), parent()) == at);
+    cl_buffer_region region{align, align};
+    cl_int status = CL_SUCCESS;
+    cl::Buffer sub(clCreateSubBuffer(parent(), CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &status));
+    REQUIRE(status == CL_SUCCESS);
+    CHECK(book.of(t.context(), t.device(), sub()) == at + align);
+    handles[0] = parent();
+    handles[1] = sub();
+  }
+  // A runtime may call destructor callbacks later (NVIDIA's does): at most a second.
+  t.queue.finish();
+  const auto known = [&] { return book.knows(handles[0]) || book.knows(handles[1]); };
+  for (int i = 0; i < 1000 && known(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  CHECK_FALSE(known());
 }

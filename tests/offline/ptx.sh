@@ -119,8 +119,11 @@ for job in "${dmma_jobs[@]}"; do
       echo "FAILED: the PTX step, $id:"; sed 's/^/    /' "$work/$id.patch.log"; failed=$((failed + 1)); continue
     fi
     mv "$work/$id.90a.ptx" "$work/$id.ptx"
-    for instruction in cp.async.bulk.tensor.2d tensormap.replace.tile.global_address tensormap.cp_fenceproxy \
-                       mbarrier.try_wait.parity; do
+    # Maps set up by each work-group, or (GEMMCL_DMMA_PARAM_MAPS) read where the parameters lie, which the
+    # PTX step aligns to 64 bytes.
+    instructions="tensormap.replace.tile.global_address tensormap.cp_fenceproxy"
+    [[ $options == *GEMMCL_DMMA_PARAM_MAPS=1* ]] && instructions="cvta.param.u64 prefetch.tensormap .param.\.align.64.\.b8"
+    for instruction in cp.async.bulk.tensor.2d $instructions mbarrier.try_wait.parity; do
       grep -q "$instruction" "$work/$id.ptx" || { echo "FAILED: $id: no $instruction"; failed=$((failed + 1)); }
     done
     if grep -q '//@' "$work/$id.ptx" || grep -q 'cp.async.cg' "$work/$id.ptx"; then

@@ -9,12 +9,40 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "../core/error.hpp"
 
 namespace gemmcl::runtime::ptx {
 
 inline constexpr std::string_view marker = "//@";
+
+// A kernel that loads through tensor maps in its parameters takes their addresses (cvta.param); TMA
+// reads a map only from a 64-byte boundary, and the driver aligns a 128-byte struct to 8. So each
+// 128-byte parameter of such a kernel is declared aligned to 64 (the driver then lays the parameters
+// out accordingly; their values are unchanged).
+inline std::string with_aligned_map_parameters(std::string ptx) {
+  if (ptx.find("cvta.param") == std::string::npos) return ptx;
+  const std::size_t entry = ptx.find(".entry ");
+  std::size_t end = entry == std::string::npos ? entry : ptx.find(')', entry);
+  std::size_t changed = 0;
+  for (std::size_t at = entry; at != std::string::npos && at < end; ++at) {
+    at = ptx.find(".param .align ", at);
+    if (at == std::string::npos || at >= end) break;
+    const std::size_t number = at + 14, space = ptx.find(' ', number), line_end = ptx.find_first_of(",)", number);
+    if (space == std::string::npos || line_end == std::string::npos) break;
+    const std::string_view rest(ptx.data() + space, line_end - space);
+    if (rest.find(".b8 ") != std::string_view::npos && rest.size() >= 5 && rest.substr(rest.size() - 5) == "[128]") {
+      ptx.replace(number, space - number, "64");
+      end = end + 2 - (space - number);
+      ++changed;
+    }
+  }
+  if (changed == 0)
+    throw Error(ErrorCode::BuildFailed, "PTX post-processing: the kernel takes a parameter's address for TMA, but "
+                                        "its PTX declares no 128-byte parameter (a tensor map) to align");
+  return ptx;
+}
 
 // The sm_90a PTX of `ptx` (the driver's sm_90 text, possibly NUL-terminated).
 inline std::string to_sm90a(std::string_view ptx) {
@@ -43,7 +71,7 @@ inline std::string to_sm90a(std::string_view ptx) {
   if (lines == 0)
     throw Error(ErrorCode::BuildFailed, "PTX post-processing for sm_90a: no \"//@\" line in the driver's PTX (its "
                                         "compiler dropped the kernel's sm_90a instructions)");
-  return out;
+  return with_aligned_map_parameters(std::move(out));
 }
 
 // `ptx` with its kernel limited to 128 registers per work-item (.maxnreg), so that two work-groups of

@@ -80,6 +80,8 @@ struct Kernel {
   // compute unit (dmma_variants.hpp's fills_unit).
   bool tma = false;
   bool fills_unit = false;
+  // DMMA by TMA: the maps are passed whole, the operands' device addresses in them (device_address.hpp).
+  bool param_maps = false;
 };
 // Tiles of tile_m x tile_n that cover an m x n C.
 inline std::size_t tile_count(std::size_t m, std::size_t n, std::size_t tile_m, std::size_t tile_n) {
@@ -292,7 +294,7 @@ inline Kernel kernel_for(const element::Info& e, const core::DeviceInfo& d, bool
                                                : v.capped ? &ptx::with_128_registers
                                                           : nullptr;
     return {&codegen::dmma_source(e), rewrite, std::size_t(v.tile_m), std::size_t(v.tile_n), std::size_t(v.threads),
-            v.options, false, 0, v.tma, v.fills_unit};
+            v.options, false, 0, v.tma, v.fills_unit, !emulate && v.tma && codegen::tensor::takes_whole_maps(v)};
   }
   // Compute capability 9.0 (Hopper) runs 16-bit products, and TF32 where its copies pay, on warpgroup
   // MMAs, built through the PTX step.

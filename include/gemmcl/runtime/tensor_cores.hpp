@@ -34,6 +34,7 @@
 #include "../core/device.hpp"
 #include "../core/problem.hpp"
 #include "../target/nvidia.hpp"
+#include "device_address.hpp"
 #include "launch.hpp"
 #include "ptx_patch.hpp"
 #include "scratch.hpp"
@@ -289,6 +290,11 @@ std::vector<cl::Event> run(cl::CommandQueue& queue, const QueueTarget& target, c
   if (b_tma)
     b_map = !q.trans_b ? tma::tiled_2d(map_type, map_bytes, p.k, p.n, q.b.ld * eb, box_k, unsigned(kernel.tile_n))
                        : tma::tiled_2d(map_type, map_bytes, p.n, p.k, q.b.ld * eb, box_k, box_k);
+  if (kernel.param_maps) {  // (the kernel's A and B: as passed, or their packed copies)
+    DeviceAddresses& book = DeviceAddresses::instance();
+    a_map.words[0] = book.of(target.context, target.device, a) + a_off * eb;
+    b_map.words[0] = book.of(target.context, target.device, b) + b_off * eb;
+  }
   if (a_tma || b_tma)
     map_slots = ScratchPool::instance().acquire(queue, target.context, target.in_order,
                                                 groups * std::size_t(splits) * 2 * sizeof(b_map), "TMA map slots");

@@ -17,9 +17,12 @@
 // through local memory, to test the indexing on any device, ptx_dmma.hpp), the variant's shape (below),
 // GEMMCL_DMMA_PREFETCH (each K step's fragments read while the previous step's MMAs run, in two
 // register sets), GEMMCL_DMMA_TMA (A and B loaded by TMA into swizzled tiles: dmma_tma.hpp; an sm_90a
-// program, through the PTX step) and GEMMCL_DMMA_LEAN (on by default: the copies' per-pass addresses are recomputed
-// where they are used instead of kept in registers, which four warps of 64 x 32 need; eight warps of
-// 32 x 32 ran faster without it). A and B must start and stride on even elements, and split K's
+// program, through the PTX step), GEMMCL_DMMA_PARAM_MAPS (with TMA: the runtime passes whole maps,
+// addresses included, and the loads read them where the parameters lie; otherwise each work-group
+// writes the addresses into its own copies first, which cost a 512^3 call a tenth of its time) and
+// GEMMCL_DMMA_LEAN (on by default: the copies' per-pass addresses are recomputed where they are used
+// instead of kept in registers, which four warps of 64 x 32 need; eight warps of 32 x 32 ran faster
+// without it). A and B must start and stride on even elements, and split K's
 // k_chunk must be even; the runtime packs other operands and splits by 64.
 
 #include <cstddef>
@@ -93,6 +96,17 @@ inline constexpr std::string_view dmma_config = R"CLC(
 #endif
 #ifndef GEMMCL_DMMA_TMA
 #define GEMMCL_DMMA_TMA 0
+#endif
+#ifndef GEMMCL_DMMA_PARAM_MAPS
+#define GEMMCL_DMMA_PARAM_MAPS 0
+#endif
+// The maps' parameters as NVIDIA's compiler names them (their places in the kernel's list, below).
+#if GEMMCL_SPLIT_IN_KERNEL
+#define A_MAP_PARAM gemmcl_dmma_param_22
+#define B_MAP_PARAM gemmcl_dmma_param_23
+#else
+#define A_MAP_PARAM gemmcl_dmma_param_16
+#define B_MAP_PARAM gemmcl_dmma_param_17
 #endif
 #ifndef GEMMCL_DMMA_LEAN
 #define GEMMCL_DMMA_LEAN 1
@@ -207,8 +221,23 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
   // work-group's maps in its slot; the lane's four fragment offsets into A's tile and B's.
   __local ulong tma_bars[STAGES] __attribute__((aligned(8)));
   __local ulong maps_local[32] __attribute__((aligned(128)));
+#if GEMMCL_DMMA_PARAM_MAPS && !GEMMCL_TC_EMULATE
+  // The maps arrive whole, the operands' addresses in them (runtime/device_address.hpp): the loads go
+  // through the parameters themselves, and no work-group sets anything up before its first load.
+  if (a_map.w[0] != (ulong)A || b_map.w[0] != (ulong)B) abort_kernel();  // never a load from a stale address
+  const ulong a_at = param_address_a_map(), b_at = param_address_b_map();
+  if (tid == 0) {
+    prefetch_tensormap(a_at);
+    prefetch_tensormap(b_at);
+    for (int s = 0; s < STAGES; ++s) mbarrier_init_shared_b64(SHARED_ADDR(tma_bars) + 8u * s, 1);
+    fence_mbarrier_init_release_cluster();
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+#else
   __global ulong* const map_slot = map_slots + 32 * (get_group_id(0) + get_num_groups(0) * get_group_id(1));
   tma_setup_maps(tma_bars, STAGES, maps_local, a_map, b_map, map_slot, (ulong)A, (ulong)B, 1, 1, tid);
+  const ulong a_at = (ulong)map_slot, b_at = (ulong)(map_slot + 16);
+#endif
   uint ao[4], bo[4], phases = 0;
   tma_lane_offsets(ao, bo, wm, wn, g, t);
 #if GEMMCL_TC_EMULATE
@@ -217,7 +246,7 @@ __kernel __attribute__((reqd_work_group_size(NT, 1, 1))) void gemmcl_dmma(
 #define TMA_BAR(stage) (SHARED_ADDR(tma_bars) + 8u * (stage))
 #endif
 #define LOAD_TILE(kt, stage)                                                                          \
-  tma_stage((__local uchar*)(smem + (stage) * STAGE), TMA_BAR(stage), map_slot, kbeg + (kt) * BK, m0, n0, tid, A, \
+  tma_stage((__local uchar*)(smem + (stage) * STAGE), TMA_BAR(stage), a_at, b_at, kbeg + (kt) * BK, m0, n0, tid, A, \
             lda, B, ldb, k_total, m, n)
 #define WAIT_TILE(stage)                                                                              \
   do {                                                                                                \

@@ -140,10 +140,11 @@ FN void emu_boxes(__local uchar* dst, const __global double* base, const int ld,
 }
 #endif
 
-// Tile kt's boxes (K from k0) into the stage at st, counted by the stage's barrier bar: work-item 0
+// Tile kt's boxes (K from k0) into the stage at st through the maps at a_map and b_map (generic
+// addresses), counted by the stage's barrier bar: work-item 0
 // issues them (a lane of warp 0 for each box ran slower, H200) and under emulation every work-item
 // copies its share.
-FN void tma_stage(__local uchar* st, const uint bar, const __global ulong* slot, const int k0, const int m0,
+FN void tma_stage(__local uchar* st, const uint bar, const ulong a_map, const ulong b_map, const int k0, const int m0,
                   const int n0, const int tid, const __global double* A, const int lda, const __global double* B,
                   const int ldb, const int k_total, const int m, const int n) {
 #if GEMMCL_TC_EMULATE
@@ -157,16 +158,16 @@ FN void tma_stage(__local uchar* st, const uint bar, const __global ulong* slot,
       const uint sa = SHARED_ADDR(st) + h * HALF_BYTES, sb = sa + HALF_A_BYTES;
       const int kh = k0 + 16 * h;
 #if GEMMCL_TRANS_A  // K-major: one box of BM rows
-      cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sa, (ulong)slot, kh, m0, bar);
+      cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sa, a_map, kh, m0, bar);
 #else  // MN-major: boxes of 16 columns side by side
       for (int x = 0; x < BM / 16; ++x)
-        cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sa + x * BOX_BYTES, (ulong)slot, m0 + 16 * x, kh, bar);
+        cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sa + x * BOX_BYTES, a_map, m0 + 16 * x, kh, bar);
 #endif
 #if GEMMCL_TRANS_B == 0
-      cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb, (ulong)(slot + 16), kh, n0, bar);
+      cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb, b_map, kh, n0, bar);
 #else
       for (int x = 0; x < BN / 16; ++x)
-        cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb + x * BOX_BYTES, (ulong)(slot + 16), n0 + 16 * x, kh,
+        cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb + x * BOX_BYTES, b_map, n0 + 16 * x, kh,
                                                             bar);
 #endif
     }

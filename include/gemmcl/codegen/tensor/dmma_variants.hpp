@@ -84,12 +84,20 @@ inline constexpr DmmaVariant dmma_variants[] = {
     // Products whose 32 x 32 tiles fit two a unit in one wave (512^3 and below), by TMA: four 16 x 16 warps,
     // m16n8k16, K steps of 32 in four stages (16). Each unit then holds two work-groups, so each scheduler
     // two warps where 13's tiles gave it one: faster than 13 at 512^3 (H200; bench/results/h200-fp64.md,
-    // "the kernel beside cuBLAS's"; first measured in "smaller tiles", in git history at 9b402cf).
+    // "the kernel beside cuBLAS's"; first measured in "smaller tiles", in git history at 9b402cf). Its maps
+    // come whole, addresses included (GEMMCL_DMMA_PARAM_MAPS): at 512^3 the work-groups' own setup of them
+    // took a tenth of the call (bench/results/h200-fp64.md, "The maps in the parameters").
     {32, 32, 128,
      " -DGEMMCL_DMMA_BM=32 -DGEMMCL_DMMA_BN=32 -DGEMMCL_DMMA_BK=32 -DGEMMCL_DMMA_MMA_K=16"
-     " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=4",
+     " -DGEMMCL_DMMA_PREFETCH=1 -DGEMMCL_DMMA_LEAN=0 -DGEMMCL_DMMA_TMA=1 -DGEMMCL_DMMA_STAGES=4"
+     " -DGEMMCL_DMMA_PARAM_MAPS=1",
      false, true},
 };
+// Whether a variant takes its tensor maps whole, addresses included (the runtime then asks for the
+// buffers' device addresses: runtime/device_address.hpp).
+constexpr bool takes_whole_maps(const DmmaVariant& v) {
+  return v.options.find("-DGEMMCL_DMMA_PARAM_MAPS=1") != std::string_view::npos;
+}
 inline constexpr std::size_t dmma_small = 1, dmma_one_wave = 2, dmma_one_wave_turned = 12, dmma_fine = 13,
                              dmma_mid = 14, dmma_finest = 16;
 // The TMA twin of variant 0, 1 or 2.

@@ -3,8 +3,10 @@
 // mbarriers) and the work-group's setup of its tensor maps: the runtime passes the maps
 // (runtime/tensor_map.hpp) without addresses and a global slot of 256 bytes per work-group; the
 // work-group writes the operands' addresses into its copies (tensormap.replace, an sm_90a instruction,
-// so a "//@" line for the PTX step) and loads through them. SHARED_ADDR comes from the kernel's PTX
-// wrappers; under GEMMCL_TC_EMULATE there are no instructions and the setup does nothing.
+// so a "//@" line for the PTX step) and loads through them. Or (the DMMA kernel's
+// GEMMCL_DMMA_PARAM_MAPS) the runtime passes them whole and the loads read them as parameters.
+// SHARED_ADDR comes from the kernel's PTX wrappers; under GEMMCL_TC_EMULATE there are no instructions
+// and the setup does nothing.
 
 #include <string_view>
 
@@ -46,6 +48,26 @@ inline void tensormap_cp_fenceproxy_global_shared_release_gpu(const ulong dst, c
   asm volatile("//@tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%0], [%1], 128;"
                ::"l"(dst), "r"(src) : "memory");
 }
+inline void prefetch_tensormap(const ulong map) {
+  asm volatile("//@prefetch.tensormap [%0];" ::"l"(map) : "memory");
+}
+inline void abort_kernel(void) { asm volatile("trap;" ::: "memory"); }
+// A map parameter's generic address, where TMA reads it (a kernel defines A_MAP_PARAM and B_MAP_PARAM,
+// its parameters' names in the PTX; the PTX step aligns them to 64 bytes, as TMA requires).
+#ifdef A_MAP_PARAM
+#define GEMMCL_PTX_NAME2(x) #x
+#define GEMMCL_PTX_NAME(x) GEMMCL_PTX_NAME2(x)
+inline ulong param_address_a_map(void) {
+  ulong p;
+  asm volatile("//@mov.u64 %0, " GEMMCL_PTX_NAME(A_MAP_PARAM) ";\n\t//@cvta.param.u64 %0, %0;" : "=l"(p));
+  return p;
+}
+inline ulong param_address_b_map(void) {
+  ulong p;
+  asm volatile("//@mov.u64 %0, " GEMMCL_PTX_NAME(B_MAP_PARAM) ";\n\t//@cvta.param.u64 %0, %0;" : "=l"(p));
+  return p;
+}
+#endif
 inline void fence_proxy_tensormap_generic_acquire_gpu(const ulong map) {
   asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(map) : "memory");
 }
