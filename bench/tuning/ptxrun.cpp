@@ -16,8 +16,8 @@
 // sm_90a text the runtime builds: run gemmcl_bench on that one transpose pair with a fresh
 // GEMMCL_CACHE_DIR, and take the entry holding ".entry gemmcl_dmma" from its first "//" to the first
 // NUL, %envreg -> 0 as above. Its maps are passed as the runtime writes them (runtime/tensor_map.hpp),
-// with a slot of 256 bytes per work-group; its local memory over 48 KiB becomes dynamic. Build with
-// `-Iinclude ... -lOpenCL` (the map encoder's error type).
+// the operands' addresses in them, with a slot of 256 bytes per work-group; its local memory over 48 KiB
+// becomes dynamic. Build with `-Iinclude ... -lOpenCL` (the map encoder's error type).
 // PTXRUN_PER_CALL=1: besides the run of `iters` calls, `iters` (at most 200) calls each between its own
 // events, all held behind a host function until enqueued, as gemmcl_bench times them since its gate;
 // the median per call in microseconds. Both for the kernel and for cuBLAS.
@@ -142,10 +142,26 @@ int main(int argc, char** argv) {
     if (!dbl || parts > 1) { std::printf("PTXRUN_TMA: the DMMA kernel only (dbl 1), K whole\n"); return 1; }
     const auto ft = tma_::MapType::Float64;
     const unsigned eb = (unsigned)es, box_k = 128 / eb;
-    const auto am = ta ? tma_::tiled_2d(ft, eb, K, M, (unsigned long long)lda * es, box_k, TM)
+    auto am = ta ? tma_::tiled_2d(ft, eb, K, M, (unsigned long long)lda * es, box_k, TM)
                        : tma_::tiled_2d(ft, eb, M, K, (unsigned long long)lda * es, box_k, box_k);
-    const auto bm = !tb ? tma_::tiled_2d(ft, eb, K, N, (unsigned long long)ldb * es, box_k, TN)
+    auto bm = !tb ? tma_::tiled_2d(ft, eb, K, N, (unsigned long long)ldb * es, box_k, TN)
                         : tma_::tiled_2d(ft, eb, N, K, (unsigned long long)ldb * es, box_k, box_k);
+    // The operands' addresses in word 0, as variant 16 takes its maps whole (GEMMCL_DMMA_PARAM_MAPS; the
+    // others write their own addresses over it), A's map checked against libcuda's encoder.
+    {
+      am.words[0] = a;
+      bm.words[0] = b;
+      CUtensorMap ref;
+      const cuuint64_t dims[2] = {ta ? (cuuint64_t)K : (cuuint64_t)M, ta ? (cuuint64_t)M : (cuuint64_t)K};
+      const cuuint64_t strides[1] = {(cuuint64_t)lda * es};
+      const cuuint32_t box[2] = {box_k, ta ? (cuuint32_t)TM : box_k}, ones[2] = {1, 1};
+      CK(cuTensorMapEncodeTiled(&ref, CU_TENSOR_MAP_DATA_TYPE_FLOAT64, 2, (void*)a, dims, strides, box, ones,
+                                CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                                CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
+      const auto* rw = reinterpret_cast<const unsigned long long*>(&ref);
+      for (int i = 0; i < 16; ++i)
+        if (rw[i] != am.words[i]) std::printf("A's map, word %d: libcuda %016llx, gemmcl %016llx\n", i, rw[i], (unsigned long long)am.words[i]);
+    }
     CUdeviceptr slots; CK(cuMemAlloc(&slots, (size_t)gx * gy * parts * 256));
     v.resize(16);
     V x{}; x.blob.resize(128); std::memcpy(x.blob.data(), am.words.data(), 128); v.push_back(x);
