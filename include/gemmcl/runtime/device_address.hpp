@@ -15,6 +15,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "../core/error.hpp"
 #include "../core/opencl.hpp"
@@ -40,19 +41,23 @@ class DeviceAddresses {
   std::uint64_t of(cl_context context, cl_device_id device, cl_mem buffer) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (const auto it = known_.find(buffer); it != known_.end()) return it->second;
+      if (const auto it = known_.find(buffer); it != known_.end())
+        for (const auto& [on, address] : it->second)
+          if (on == device) return address;
     }
     const std::uint64_t address = probe(context, device, buffer);
     bool watch = false;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      watch = known_.emplace(buffer, address).second;
+      auto& entries = known_[buffer];
+      watch = entries.empty();
+      entries.emplace_back(device, address);
     }
     if (watch) check(clSetMemObjectDestructorCallback(buffer, &forget, nullptr), "clSetMemObjectDestructorCallback");
     return address;
   }
 
-  // Whether the address of `buffer` is kept (for tests).
+  // Whether an address of `buffer` is kept (for tests).
   bool knows(cl_mem buffer) {
     std::lock_guard<std::mutex> lock(mutex_);
     return known_.count(buffer) != 0;
@@ -104,7 +109,7 @@ class DeviceAddresses {
   }
 
   std::mutex mutex_;
-  std::unordered_map<cl_mem, std::uint64_t> known_;
+  std::unordered_map<cl_mem, std::vector<std::pair<cl_device_id, std::uint64_t>>> known_;  // per device
   std::map<std::pair<cl_context, cl_device_id>, std::unique_ptr<Probe>> probes_;
 };
 
