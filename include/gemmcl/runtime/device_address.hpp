@@ -84,13 +84,10 @@ class DeviceAddresses {
       std::lock_guard<std::mutex> lock(mutex_);
       std::unique_ptr<Probe>& slot = probes_[{context, device}];
       if (!slot) {
-        cl_int status = CL_SUCCESS;
-        auto made = std::make_unique<Probe>();
-        made->queue = cl::CommandQueue(clCreateCommandQueueWithProperties(context, device, nullptr, &status));
-        check(status, "clCreateCommandQueueWithProperties (device addresses)");
-        made->out = cl::Buffer(clCreateBuffer(context, CL_MEM_READ_WRITE, sizeof(cl_ulong), nullptr, &status));
-        check(status, "clCreateBuffer (device addresses)");
-        slot = std::move(made);
+        const cl::Context c(context, true);
+        slot = std::make_unique<Probe>();
+        slot->queue = cl::CommandQueue(c, cl::Device(device, true));
+        slot->out = cl::Buffer(c, CL_MEM_READ_WRITE, sizeof(cl_ulong));
       }
       p = slot.get();
     }

@@ -141,11 +141,10 @@ FN void emu_boxes(__local uchar* dst, const __global double* base, const int ld,
 #endif
 
 // Tile kt's boxes (K from k0) into the stage at st through the maps at a_map and b_map (generic
-// addresses), counted by the stage's barrier bar: work-item 0
-// issues them (a lane of warp 0 for each box ran slower, H200) and under emulation every work-item
-// copies its share.
-FN void tma_stage(__local uchar* st, const uint bar, const ulong a_map, const ulong b_map, const int k0, const int m0,
-                  const int n0, const int tid, const __global double* A, const int lda, const __global double* B,
+// addresses), counted by the stage's barrier bar: work-item 0 issues them (a lane of warp 0 for each
+// box ran slower, H200) and under emulation every work-item copies its share.
+FN void tma_stage(__local uchar* st, const uint bar, const ulong a_map, const ulong b_map, const int k0,
+                  const int m0, const int n0, const int tid, const __global double* A, const int lda, const __global double* B,
                   const int ldb, const int k_total, const int m, const int n) {
 #if GEMMCL_TC_EMULATE
   emu_boxes(st, A, lda, k0, m0, k_total, m, GEMMCL_TRANS_A, BM, tid);
@@ -167,8 +166,7 @@ FN void tma_stage(__local uchar* st, const uint bar, const ulong a_map, const ul
       cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb, b_map, kh, n0, bar);
 #else
       for (int x = 0; x < BN / 16; ++x)
-        cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb + x * BOX_BYTES, b_map, n0 + 16 * x, kh,
-                                                            bar);
+        cp_async_bulk_tensor_2d_shared_global_tile_mbarrier(sb + x * BOX_BYTES, b_map, n0 + 16 * x, kh, bar);
 #endif
     }
   }
